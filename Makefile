@@ -1,0 +1,62 @@
+# The course's commands. Each one creates .venv when missing and installs into it.
+#   make book      build the web book (every notebook executed) and print its index page
+#   make test      run the whole test suite (units, doctests, notebooks, exercises, book)
+#   make student   write solution-free student copies of the notebooks to student/
+#   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
+#   make execute   re-run every notebook in place and save its outputs (after editing one)
+#   make bench     run the benchmarks and write benchmarks/results/
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PEERS  := .venv-peers
+JOBS   ?= 2
+NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
+
+.PHONY: book test unit notebooks booktest student crosscheck execute bench clean
+
+$(STAMP): requirements.txt constraints.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $(STAMP)
+
+book: $(STAMP)
+	MPLBACKEND= $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	@echo "Web book: $(abspath _build/html/index.html)"
+
+test: unit notebooks booktest
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -q tests rvc --ignore=tests/crosscheck --ignore=tests/book
+
+notebooks: $(STAMP)
+	MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env \
+		--nbval-sanitize-with tests/sanitize.cfg -n $(JOBS) --dist loadfile -p no:cacheprovider \
+		$(NOTEBOOKS)
+
+booktest: book
+	$(BIN)/python -m pytest -q tests/book -p no:cacheprovider
+
+student: $(STAMP)
+	$(BIN)/python -m rvc.exercises.student notebooks student
+
+$(PEERS)/.installed: tests/crosscheck/requirements.txt requirements.txt constraints.txt
+	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
+	$(PEERS)/bin/python -m pip install --quiet --upgrade pip
+	$(PEERS)/bin/python -m pip install --quiet -r tests/crosscheck/requirements.txt
+	touch $@
+
+crosscheck: $(PEERS)/.installed
+	$(PEERS)/bin/python -m pytest -q -n $(JOBS) tests/crosscheck -p no:cacheprovider
+
+execute: $(STAMP)
+	MPLBACKEND= $(BIN)/python -m tools/execute.py $(NOTEBOOKS)
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf _build student

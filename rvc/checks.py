@@ -1,0 +1,286 @@
+"""Argument checks shared by every rvc function.
+
+Validation lives here, in one place.  Each helper takes the value, the
+argument's name as the caller sees it, and what is expected, and either
+returns a clean float array or raises ``ValueError`` (``TypeError`` for a
+wrong type) whose message names the argument, what was expected and what
+came.  Nothing here does any robotics.
+
+>>> getarray([1, 2, 3], "v", shape=(3,))
+array([1., 2., 3.])
+>>> getarray([1, 2], "v", shape=(3,))
+Traceback (most recent call last):
+...
+ValueError: v: expected shape (..., 3), got shape (2,)
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+__all__ = [
+    "RVCWarning",
+    "SingularityWarning",
+    "ORTHO_TOL",
+    "getarray",
+    "getvector",
+    "getscalar",
+    "getunit",
+    "getangle",
+    "putangle",
+    "getoption",
+    "getrotation",
+    "getpose",
+    "getnonzero",
+    "getunitvector",
+    "warn_singular",
+]
+
+#: Tolerance on ``max |R^T R - I|`` and ``|det R - 1|`` for a matrix to be
+#: accepted as a rotation.  Products of a few hundred rotations stay well
+#: inside it; a hand-typed matrix with 4 significant figures does not.
+ORTHO_TOL = 1e-6
+
+
+class RVCWarning(UserWarning):
+    """Base class of the warnings rvc raises."""
+
+
+class SingularityWarning(RVCWarning):
+    """A representation is singular here and information was lost."""
+
+
+def _describe(a) -> str:
+    a = np.asarray(a)
+    return f"shape {a.shape}"
+
+
+def _shape_text(shape, batch: bool) -> str:
+    inner = ", ".join(str(s) for s in shape)
+    if batch:
+        return f"(..., {inner})" if shape else "(...)"
+    return f"({inner},)" if len(shape) == 1 else f"({inner})"
+
+
+def getarray(value, name: str, shape=None, *, batch: bool = True,
+             finite: bool = True, dtype=float) -> np.ndarray:
+    """Return ``value`` as a float array after checking it.
+
+    Parameters
+    ----------
+    value : array_like
+        What the caller passed.
+    name : str
+        The argument's name, used in error messages.
+    shape : tuple of int or None, optional
+        Required trailing shape; ``None`` accepts any shape.
+    batch : bool, optional
+        If true (default) any number of leading batch dimensions may
+        precede ``shape``; if false the shape must match exactly.
+    finite : bool, optional
+        Reject NaN and infinity (default true).
+
+    >>> getarray(np.zeros((5, 3, 3)), "R", shape=(3, 3)).shape
+    (5, 3, 3)
+    >>> getarray([1.0, float("nan")], "q")
+    Traceback (most recent call last):
+    ...
+    ValueError: q: expected finite numbers, got NaN or inf at index (1,)
+    """
+    if isinstance(value, str):
+        raise TypeError(f"{name}: expected a number or array of numbers, got str {value!r}")
+    try:
+        a = np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{name}: expected a number or array of numbers, got {type(value).__name__}"
+        ) from exc
+    if shape is not None:
+        shape = tuple(shape)
+        n = len(shape)
+        ok = (a.ndim >= n if batch else a.ndim == n) and a.shape[a.ndim - n:] == shape
+        if not ok:
+            raise ValueError(
+                f"{name}: expected shape {_shape_text(shape, batch)}, got {_describe(a)}"
+            )
+    if finite and not np.all(np.isfinite(a)):
+        bad = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
+        raise ValueError(f"{name}: expected finite numbers, got NaN or inf at index {bad}")
+    return a
+
+
+def getvector(value, name: str, n: int | None = None) -> np.ndarray:
+    """Return a 1-D float vector, of length ``n`` if given.
+
+    Accepts lists, tuples, 1-D arrays and (n, 1) or (1, n) column/row arrays.
+
+    >>> getvector([[1], [2]], "C", 2)
+    array([1., 2.])
+    """
+    a = getarray(value, name)
+    if a.ndim == 2 and 1 in a.shape:
+        a = a.reshape(-1)
+    if a.ndim == 0:
+        a = a.reshape(1)
+    if a.ndim != 1 or (n is not None and a.size != n):
+        want = f"a vector of {n} elements" if n is not None else "a vector"
+        raise ValueError(f"{name}: expected {want}, got {_describe(a)}")
+    return a
+
+
+def getscalar(value, name: str) -> float:
+    """Return a finite Python float.
+
+    >>> getscalar(np.array(2), "d")
+    2.0
+    """
+    a = getarray(value, name)
+    if a.size != 1:
+        raise ValueError(f"{name}: expected a scalar, got {_describe(a)}")
+    return float(a.reshape(()))
+
+
+def getunit(unit) -> str:
+    """Check an angle unit: ``"rad"`` or ``"deg"``.
+
+    >>> getunit("deg")
+    'deg'
+    >>> getunit("degrees")
+    Traceback (most recent call last):
+    ...
+    ValueError: unit: expected 'rad' or 'deg', got 'degrees'
+    """
+    if unit not in ("rad", "deg"):
+        raise ValueError(f"unit: expected 'rad' or 'deg', got {unit!r}")
+    return unit
+
+
+def getangle(value, name: str = "theta", unit: str = "rad") -> np.ndarray:
+    """Return angles in radians as a float array (any shape).
+
+    Angles are radians unless ``unit="deg"``; rvc never guesses.
+
+    >>> float(getangle(90, unit="deg"))
+    1.5707963267948966
+    """
+    a = getarray(value, name)
+    return np.asarray(np.deg2rad(a)) if getunit(unit) == "deg" else a
+
+
+def putangle(value, unit: str = "rad"):
+    """Convert radians to the caller's unit on the way out."""
+    return np.rad2deg(value) if getunit(unit) == "deg" else value
+
+
+def getoption(value, name: str, allowed) -> str:
+    """Check a string option against the allowed values.
+
+    >>> getoption("xyz", "order", ("zyx", "xyz", "yxz"))
+    'xyz'
+    >>> getoption("zxz", "order", ("zyx", "xyz", "yxz"))
+    Traceback (most recent call last):
+    ...
+    ValueError: order: expected one of 'zyx', 'xyz', 'yxz', got 'zxz'
+    """
+    allowed = tuple(allowed)
+    if not isinstance(value, str) or value not in allowed:
+        choices = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{name}: expected one of {choices}, got {value!r}")
+    return value
+
+
+def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
+                tol: float = ORTHO_TOL) -> np.ndarray:
+    """Return a (..., dim, dim) rotation matrix array after checking it.
+
+    A rotation is orthonormal, ``R^T R = I``, with ``det R = +1``.  Both
+    are checked to ``tol`` (default :data:`ORTHO_TOL`) unless ``check`` is
+    false.
+
+    >>> getrotation(np.eye(3)).shape
+    (3, 3)
+    >>> getrotation(np.diag([1.0, 1.0, -1.0]))
+    Traceback (most recent call last):
+    ...
+    ValueError: R: expected a rotation matrix (det = +1), got det = -1 (a reflection)
+    """
+    R = getarray(value, name, shape=(dim, dim))
+    if check:
+        RtR = np.swapaxes(R, -1, -2) @ R
+        err = np.max(np.abs(RtR - np.eye(dim)), axis=(-2, -1))
+        if np.any(err > tol):
+            worst = float(np.max(err))
+            raise ValueError(
+                f"{name}: expected an orthonormal matrix (max |R^T R - I| <= {tol:g}), "
+                f"got {worst:.3g}; use trnorm() to repair accumulated round-off"
+            )
+        det = np.linalg.det(R)
+        if np.any(np.abs(det - 1) > tol):
+            d = float(np.reshape(det, -1)[np.argmax(np.abs(np.reshape(det, -1) - 1))])
+            raise ValueError(
+                f"{name}: expected a rotation matrix (det = +1), got det = {d:.3g}"
+                + (" (a reflection)" if d < 0 else "")
+            )
+    return R
+
+
+def getpose(value, name: str = "T", dim: int = 3, *, check: bool = True,
+            tol: float = ORTHO_TOL) -> np.ndarray:
+    """Return a (..., dim+1, dim+1) homogeneous transform after checking it.
+
+    The bottom row must be ``[0 ... 0 1]`` and the top-left block a rotation.
+
+    >>> getpose(np.eye(4)).shape
+    (4, 4)
+    >>> getpose(np.ones((4, 4)))
+    Traceback (most recent call last):
+    ...
+    ValueError: T: expected a homogeneous transform with bottom row [0, 0, 0, 1], got [1.0, 1.0, 1.0, 1.0]
+    """
+    n = dim + 1
+    T = getarray(value, name, shape=(n, n))
+    if check:
+        bottom = T[..., dim, :]
+        want = np.zeros(n)
+        want[-1] = 1
+        bad = np.max(np.abs(bottom - want), axis=-1)
+        if np.any(bad > tol):
+            row = np.reshape(bottom, (-1, n))[int(np.argmax(np.reshape(bad, -1)))]
+            raise ValueError(
+                f"{name}: expected a homogeneous transform with bottom row "
+                f"{[int(x) for x in want]}, got {[float(x) for x in row]}"
+            )
+        getrotation(T[..., :dim, :dim], f"{name} (rotation part)", dim, tol=tol)
+    return T
+
+
+def getnonzero(value, name: str, n: int | None = None, tol: float = 1e-12) -> np.ndarray:
+    """Return a vector after checking that it is not (numerically) zero.
+
+    >>> getnonzero([0, 0, 0], "v", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: v: expected a non-zero vector, got norm 0
+    """
+    v = getvector(value, name, n)
+    nrm = float(np.linalg.norm(v))
+    if nrm <= tol:
+        raise ValueError(f"{name}: expected a non-zero vector, got norm {nrm:.3g}")
+    return v
+
+
+def getunitvector(value, name: str, n: int | None = None) -> np.ndarray:
+    """Return ``value / |value|`` after checking it is non-zero.
+
+    >>> getunitvector([0, 0, 2], "a", 3)
+    array([0., 0., 1.])
+    """
+    v = getnonzero(value, name, n)
+    return v / np.linalg.norm(v)
+
+
+def warn_singular(message: str, stacklevel: int = 3) -> None:
+    """Issue a :class:`SingularityWarning` (information was lost)."""
+    warnings.warn(message, SingularityWarning, stacklevel=stacklevel)

@@ -1,0 +1,117 @@
+"""Exercise feedback: ``check(exercise_id, answer)``.
+
+Each chapter registers its checkers in a module ``rvc.exercises.chNN``.
+A checker receives the student's answer and returns ``None`` when it is
+right, or a hint (a string) saying what is wrong *without* revealing the
+expected value.  :func:`check` prints one line of feedback and returns
+whether the answer was accepted, so a notebook cell can end with it.
+
+>>> from rvc.exercises import exercise, check
+>>> @exercise("0.1")
+... def _(answer):
+...     return None if answer == 4 else "count the fingers on one hand again, without the thumb"
+>>> check("0.1", 4)
+Exercise 0.1: correct.
+True
+>>> check("0.1", 5)
+Exercise 0.1: not yet. Hint: count the fingers on one hand again, without the thumb
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+import numpy as np
+
+__all__ = ["exercise", "check", "close", "describe_shape", "CHAPTERS"]
+
+#: Chapter modules holding checkers, loaded on first use.
+CHAPTERS = ("ch02", "ch03", "ch07")
+
+_REGISTRY: dict[str, Callable] = {}
+_loaded = False
+
+
+def exercise(exercise_id: str):
+    """Decorator registering a checker for ``exercise_id`` (e.g. ``"2.3"``)."""
+
+    def register(fn):
+        _REGISTRY[exercise_id] = fn
+        return fn
+
+    return register
+
+
+def _load_chapters():
+    global _loaded
+    if _loaded:
+        return
+    for name in CHAPTERS:
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+    _loaded = True
+
+
+def describe_shape(answer) -> str:
+    """A neutral description of what came, for hints: type and shape."""
+    if answer is None:
+        return "None (did the cell assign `answer`?)"
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return type(answer).__name__
+    return f"an array of shape {a.shape}" if a.ndim else "a number"
+
+
+def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str | None:
+    """Compare numerically; return ``None`` or a hint that hides ``expected``.
+
+    The hint says whether the shape or how many values are off, never the
+    expected values nor the size of the error (which would give them away).
+
+    >>> close([1.0, 2.0], [1.0, 2.0]) is None
+    True
+    >>> close([1.0], [1.0, 2.0])
+    'your answer has shape (1,); the expected answer has shape (2,)'
+    >>> close([1.0, 2.5], [1.0, 2.0])
+    'the shape is right but 1 of 2 values is off'
+    """
+    expected = np.asarray(expected, dtype=float)
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return f"expected numbers, got {describe_shape(answer)}"
+    if a.shape != expected.shape:
+        return f"your {what} has shape {a.shape}; the expected {what} has shape {expected.shape}"
+    if not np.all(np.isfinite(a)):
+        return f"your {what} contains NaN or inf"
+    wrong = int(np.count_nonzero(np.abs(a - expected) > atol))
+    if wrong:
+        verb = "is" if wrong == 1 else "are"
+        return f"the shape is right but {wrong} of {a.size} values {verb} off"
+    return None
+
+
+def check(exercise_id: str, answer) -> bool:
+    """Print feedback on ``answer`` for exercise ``exercise_id``; return True if right.
+
+    The feedback never contains the expected answer.
+    """
+    _load_chapters()
+    if exercise_id not in _REGISTRY:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"exercise_id: expected one of {known}, got {exercise_id!r}")
+    try:
+        hint = _REGISTRY[exercise_id](answer)
+    except Exception as exc:  # a malformed answer must give feedback, not a traceback
+        hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
+    if hint is None:
+        print(f"Exercise {exercise_id}: correct.")
+        return True
+    print(f"Exercise {exercise_id}: not yet. Hint: {hint}")
+    return False

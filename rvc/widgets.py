@@ -1,0 +1,109 @@
+"""Slider panels for live notebooks (plotting and widgets layer, no maths).
+
+Every chapter's sliders follow one pattern, so a reader learns it once:
+
+1. create the figure and its artists once;
+2. write a callback ``show(**values)`` that only *updates* those artists
+   (``set_data``, ``set_text``...), never creates a figure;
+3. wrap both in a :class:`SliderDemo`, which redraws the figure in an
+   ``ipywidgets.Output`` whenever a slider moves;
+4. in a later cell call the same callback from code (``demo.snapshot(...)``)
+   so the test suite and the static web book run it and show the figure.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> import matplotlib.pyplot as plt
+>>> import ipywidgets as w
+>>> fig, ax = plt.subplots()
+>>> (line,) = ax.plot([0, 1], [0, 0])
+>>> def show(slope=0.0):
+...     line.set_ydata([0, slope])
+>>> demo = SliderDemo(fig, show, slope=w.FloatSlider(min=-1, max=1, value=0.5))
+>>> demo.values
+{'slope': 0.5}
+>>> demo.snapshot(slope=0.25) is fig
+True
+>>> float(line.get_ydata()[1])
+0.25
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+__all__ = ["SliderDemo"]
+
+
+class SliderDemo:
+    """A figure, a callback that updates its artists, and the sliders that drive it.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        Created once by the caller; closed here so that ``%matplotlib inline``
+        does not also show it at the end of the cell.
+    callback : callable
+        ``callback(**values)`` updates the artists of ``fig`` in place.
+    **controls : ipywidgets.ValueWidget
+        One widget per keyword argument of ``callback``.
+
+    Attributes
+    ----------
+    panel : ipywidgets.VBox
+        The controls above the figure's output area; displaying the demo
+        displays it.
+    """
+
+    def __init__(self, fig, callback: Callable, **controls):
+        import ipywidgets as widgets
+        import matplotlib.pyplot as plt
+
+        if not callable(callback):
+            raise TypeError(f"callback: expected a callable, got {type(callback).__name__}")
+        if not controls:
+            raise ValueError("controls: expected at least one slider, got none")
+        self.fig = fig
+        self.callback = callback
+        self.controls = controls
+        self.output = widgets.Output()
+        for control in controls.values():
+            control.observe(self._on_change, names="value")
+        self.panel = widgets.VBox([widgets.VBox(list(controls.values())), self.output])
+        plt.close(fig)
+        self._on_change()
+
+    @property
+    def values(self) -> dict:
+        """The sliders' current values, by keyword."""
+        return {name: control.value for name, control in self.controls.items()}
+
+    def _on_change(self, change=None):
+        from IPython import get_ipython
+        from IPython.display import clear_output, display
+
+        self.callback(**self.values)
+        if get_ipython() is None:  # plain Python (doctests, scripts): nothing to show
+            return
+        with self.output:
+            clear_output(wait=True)
+            display(self.fig)
+
+    def snapshot(self, **values):
+        """Call the callback with ``values`` (others as the sliders stand) and return the figure.
+
+        This is how a notebook drives the demo from code: the returned figure
+        displays as a static image in the web book.
+        """
+        unknown = set(values) - set(self.controls)
+        if unknown:
+            raise ValueError(
+                f"values: expected keywords among {sorted(self.controls)}, got {sorted(unknown)}"
+            )
+        merged = {**self.values, **values}
+        self.callback(**merged)
+        return self.fig
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.panel)
