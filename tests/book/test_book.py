@@ -1,0 +1,119 @@
+"""The built web book (``make book`` first; ``make test`` does it).
+
+Every page of ``_toc.yml`` is there, nothing is loaded from the network,
+MathJax is served locally, internal links resolve, figures are embedded and
+exercise solutions are collapsed.
+"""
+
+import re
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parents[2]
+HTML = ROOT / "_build" / "html"
+TOC = (ROOT / "_toc.yml").read_text()
+PAGES = ["book/intro"] + re.findall(r"file:\s*(\S+)", TOC)
+NOTEBOOKS = [p for p in PAGES if p.startswith("notebooks/")]
+
+
+@pytest.fixture(scope="module")
+def built():
+    if not (HTML / "index.html").exists():
+        pytest.fail("the book is not built: run `make book` (make test does)")
+    return HTML
+
+
+def soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def all_pages(html: Path):
+    return sorted(p for p in html.rglob("*.html") if "_static" not in p.parts)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_toc_page_is_built(built, page):
+    assert (built / f"{page}.html").exists()
+
+
+def test_no_network_resources(built):
+    """No script, stylesheet, image, font or frame comes from http(s)://."""
+    offenders = []
+    for page in all_pages(built):
+        doc = soup(page)
+        for tag, attr in [("script", "src"), ("link", "href"), ("img", "src"),
+                          ("iframe", "src"), ("source", "src")]:
+            for element in doc.find_all(tag):
+                url = element.get(attr) or ""
+                if tag == "link" and not set(element.get("rel", [])) & {
+                        "stylesheet", "preload", "icon", "modulepreload"}:
+                    continue
+                if urlparse(url).scheme in ("http", "https") or url.startswith("//"):
+                    offenders.append(f"{page.relative_to(built)}: <{tag} {attr}={url}>")
+        for element in doc.find_all("script", src=False):
+            if re.search(r"https?://", element.get_text()):
+                offenders.append(f"{page.relative_to(built)}: inline script names a URL")
+    assert not offenders, "\n".join(offenders[:20])
+
+
+def test_no_cdn_in_static_files(built):
+    """CSS files must not @import fonts or styles from the network."""
+    offenders = [str(p.relative_to(built)) for p in (built / "_static").rglob("*.css")
+                 if re.search(r"@import\s+url\(\s*['\"]?https?://", p.read_text(errors="ignore"))]
+    assert not offenders
+
+
+def test_mathjax_is_served_locally(built):
+    page = soup(built / f"{NOTEBOOKS[0]}.html")
+    sources = [s.get("src", "") for s in page.find_all("script")]
+    local = [s for s in sources if "mathjax" in s.lower()]
+    assert local, "no MathJax script on a chapter page"
+    for src in local:
+        target = (built / NOTEBOOKS[0]).parent / unquote(src.split("?")[0])
+        assert target.resolve().exists(), f"MathJax script {src} missing from the build"
+
+
+def test_internal_links_resolve(built):
+    broken = []
+    for page in all_pages(built):
+        for a in soup(page).find_all("a", href=True):
+            url = urlparse(a["href"])
+            if url.scheme or not url.path or a["href"].startswith(("mailto:", "#")):
+                continue
+            target = (page.parent / unquote(url.path)).resolve()
+            if not target.exists():
+                broken.append(f"{page.relative_to(built)} -> {a['href']}")
+    assert not broken, "\n".join(broken[:20])
+
+
+@pytest.mark.parametrize("page", NOTEBOOKS)
+def test_chapter_pages_have_figures_and_maths(built, page):
+    doc = soup(built / f"{page}.html")
+    images = doc.find_all("img")
+    assert any(img.get("src", "").startswith(("data:", "../_images", "_images"))
+               for img in images), f"{page}: no figure"
+    assert "\\(" in doc.text or "\\[" in doc.text or doc.find(class_="math"), f"{page}: no maths"
+
+
+@pytest.mark.parametrize("page", NOTEBOOKS)
+def test_solutions_are_collapsed(built, page):
+    doc = soup(built / f"{page}.html")
+    for cell in doc.find_all(class_="cell"):
+        if "BEGIN SOLUTION" not in cell.get_text():
+            continue
+        assert "tag_hide-input" in cell.get("class", []), f"{page}: a solution is not collapsed"
+        source = cell.find(class_="cell_input")
+        assert source is not None and source.find_parent("details") is not None, (
+            f"{page}: a solution's code is not inside a collapsed <details>"
+        )
+
+
+@pytest.mark.parametrize("page", NOTEBOOKS)
+def test_no_widget_views_or_errors(built, page):
+    """Slider outputs are hidden in the book; no cell shows a traceback."""
+    text = (built / f"{page}.html").read_text(encoding="utf-8")
+    assert "application/vnd.jupyter.widget-view+json" not in text
+    assert "Traceback (most recent call last)" not in text or "raises-exception" in text

@@ -1,0 +1,138 @@
+"""The student-copy tool: solutions stripped, edits kept, copies stop at the first exercise."""
+
+import io
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from rvc.exercises.student import BEGIN, END, strip_solutions, write_student_copies
+
+ROOT = Path(__file__).resolve().parents[1]
+TOC = (ROOT / "_toc.yml").read_text()
+NOTEBOOKS = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
+WITH_EXERCISES = [p for p in NOTEBOOKS if p.exists() and BEGIN in p.read_text()]
+
+
+def make_notebook(path: Path, solution: str = "answer = 6 * 7") -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# A chapter"),
+        nbformat.v4.new_code_cell("x = 6"),
+        nbformat.v4.new_markdown_cell("### Exercise 9.1"),
+        nbformat.v4.new_code_cell(
+            f"# BEGIN SOLUTION\n{solution}\n# END SOLUTION\nprint('checked', answer)"
+            "\n# check(\"9.1\", answer)",
+            outputs=[nbformat.v4.new_output("stream", text="checked 42\n")],
+        ),
+        nbformat.v4.new_code_cell("    # BEGIN SOLUTION\n    secret = 1\n    # END SOLUTION"),
+    ]
+    nbformat.write(nb, path)
+
+
+def test_strip_keeps_indent_and_reads_the_exercise_id():
+    src = "def f():\n    # BEGIN SOLUTION\n    return 42\n    # END SOLUTION\ncheck('2.7', f())"
+    out = strip_solutions(src)
+    assert '    raise NotImplementedError("Exercise 2.7: your code here")' in out
+    assert "42" not in out.replace("2.7", "")
+
+
+@pytest.mark.parametrize("src", ["# BEGIN SOLUTION\nx = 1", "x = 1\n# END SOLUTION",
+                                 "# BEGIN SOLUTION\n# BEGIN SOLUTION\n# END SOLUTION"])
+def test_unbalanced_markers_are_an_error(src):
+    with pytest.raises(ValueError, match="source"):
+        strip_solutions(src)
+
+
+def test_copies_have_no_solution_and_edits_are_kept(tmp_path):
+    src, dest = tmp_path / "nb", tmp_path / "student"
+    src.mkdir()
+    make_notebook(src / "09_demo.ipynb")
+    log = io.StringIO()
+    assert write_student_copies(src, dest, out=log) == {"09_demo.ipynb": "written"}
+    text = (dest / "09_demo.ipynb").read_text()
+    assert "6 * 7" not in text and "secret" not in text and "checked 42" not in text
+    assert BEGIN not in text and END not in text
+    assert 'NotImplementedError(\\"Exercise 9.1: your code here\\")' in text
+
+    # Unchanged copies are left alone (or refreshed); edited copies are never overwritten.
+    assert write_student_copies(src, dest, out=log) == {"09_demo.ipynb": "unchanged"}
+    student = nbformat.read(dest / "09_demo.ipynb", as_version=4)
+    student.cells[3].source = "answer = 42  # my own work"
+    nbformat.write(student, dest / "09_demo.ipynb")
+    make_notebook(src / "09_demo.ipynb", solution="answer = 42 * 1")  # teacher updates
+    log = io.StringIO()
+    assert write_student_copies(src, dest, out=log) == {"09_demo.ipynb": "skipped"}
+    assert "my own work" in (dest / "09_demo.ipynb").read_text()
+    assert "skipped" in log.getvalue() and "edits are kept" in log.getvalue()
+
+
+def test_an_untouched_copy_is_refreshed_when_the_course_changes(tmp_path):
+    src, dest = tmp_path / "nb", tmp_path / "student"
+    src.mkdir()
+    make_notebook(src / "09_demo.ipynb")
+    write_student_copies(src, dest, out=io.StringIO())
+    nb = nbformat.read(src / "09_demo.ipynb", as_version=4)
+    nb.cells[0].source = "# A better chapter"
+    nbformat.write(nb, src / "09_demo.ipynb")
+    assert write_student_copies(src, dest, out=io.StringIO()) == {"09_demo.ipynb": "updated"}
+    assert "A better chapter" in (dest / "09_demo.ipynb").read_text()
+
+
+def test_a_file_the_tool_never_wrote_is_not_overwritten(tmp_path):
+    src, dest = tmp_path / "nb", tmp_path / "student"
+    src.mkdir()
+    dest.mkdir()
+    make_notebook(src / "09_demo.ipynb")
+    (dest / "09_demo.ipynb").write_text("{}")
+    assert write_student_copies(src, dest, out=io.StringIO()) == {"09_demo.ipynb": "skipped"}
+    assert (dest / "09_demo.ipynb").read_text() == "{}"
+
+
+def test_every_chapter_has_exercises():
+    assert WITH_EXERCISES, "no notebook in _toc.yml has exercises"
+    for path in NOTEBOOKS:
+        if path.name.startswith(("02", "03")) or path.name.startswith("07-3"):
+            assert path in WITH_EXERCISES, f"{path.name} has no exercises"
+
+
+@pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
+def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / path.name).write_text(path.read_text())
+    write_student_copies(src, tmp_path / "student", out=io.StringIO())
+    student = nbformat.read(tmp_path / "student" / path.name, as_version=4)
+    course = nbformat.read(path, as_version=4)
+    student_text = "\n".join(c.source for c in student.cells) + nbformat.writes(student)
+    solutions = []
+    for cell in course.cells:
+        for block in re.findall(rf"{BEGIN}\n(.*?)\n\s*{END}", cell.source, flags=re.S):
+            solutions.append(block)
+    assert solutions
+    for block in solutions:
+        assert block not in student_text
+    ids = re.findall(r"check\(\s*[\"']([^\"']+)", "\n".join(c.source for c in course.cells))
+    for exercise_id in ids:
+        assert f"Exercise {exercise_id}: your code here" in student_text
+
+
+@pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
+def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / path.name).write_text(path.read_text())
+    write_student_copies(src, tmp_path / "student", out=io.StringIO())
+    nb = nbformat.read(tmp_path / "student" / path.name, as_version=4)
+    first = next(i for i, c in enumerate(nb.cells) if "your code here" in c.source)
+    exercise_id = re.search(r"Exercise (\S+): your code here", nb.cells[first].source).group(1)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    with pytest.raises(CellExecutionError) as info:
+        client.execute()
+    assert f"Exercise {exercise_id}: your code here" in str(info.value)
+    ran = [c for c in nb.cells if c.cell_type == "code" and c.get("execution_count")]
+    assert ran and nb.cells.index(ran[-1]) == first
