@@ -19,7 +19,7 @@ array([0.9833, 0.0343, 0.106 , 0.1436])
 >>> np.round(qmul(q, qinv(q)), 6) + 0
 array([1., 0., 0., 0.])
 >>> np.round(qvmul(q, [1, 0, 0]), 4)
-array([0.9363, 0.2896, -0.1987])
+array([ 0.9363,  0.2896, -0.1987])
 """
 
 from __future__ import annotations
