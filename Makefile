@@ -46,7 +46,7 @@ student: $(STAMP)
 $(PEERS)/.installed: tests/crosscheck/requirements.txt requirements.txt constraints.txt
 	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
 	$(PEERS)/bin/python -m pip install --quiet --upgrade pip
-	$(PEERS)/bin/python -m pip install --quiet -r tests/crosscheck/requirements.txt
+	$(PEERS)/bin/python -m pip install --quiet -r tests/crosscheck/requirements.txt -c constraints.txt
 	touch $@
 
 crosscheck: $(PEERS)/.installed
