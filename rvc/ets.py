@@ -1,0 +1,460 @@
+"""Elementary transform sequences (Chapter 7.1).
+
+A robot arm is a chain of *elementary transforms*: rotations about and
+translations along the x, y or z axis, each by a constant or by a joint
+variable.  The notes write the planar two-link arm as
+
+    xi_E(q) = Rz(q1) (+) Tx(a1) (+) Rz(q2) (+) Tx(a2)
+
+and the Puma 560 as ``Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4)
+Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)``.  :class:`ETS3` holds such a
+sequence in 3-D (terms ``Rx Ry Rz Tx Ty Tz``), :class:`ETS2` in the plane
+(terms ``Rz Tx Ty``).  A sequence is data; :meth:`ETS3.fkine` multiplies
+the elementary matrices, batched over configurations.
+
+>>> E = ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Rz("q2") * ETS2.Tx(1)
+>>> print(E)
+Rz(q1) ⊕ Tx(1) ⊕ Rz(q2) ⊕ Tx(1)
+>>> E.structure, E.n
+('RR', 2)
+>>> E.fkine([30, 40], unit="deg").round(4)
+array([[ 0.342 , -0.9397,  1.208 ],
+       [ 0.9397,  0.342 ,  1.4397],
+       [ 0.    ,  0.    ,  1.    ]])
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+from .checks import getarray, getscalar, getunit
+from .transforms3d import transl, trotx, troty, trotz
+
+__all__ = ["ET", "ETS2", "ETS3"]
+
+
+class ET(NamedTuple):
+    """One elementary transform: a term of an :class:`ETS3` or :class:`ETS2`.
+
+    ``axis`` is one of ``"Rx" "Ry" "Rz" "Tx" "Ty" "Tz"``; a constant term has
+    ``value`` (radians or metres) and ``joint is None``; a joint term has
+    ``value is None`` and ``joint`` its 0-based index in the sequence.
+    ``name`` is the constant's symbol (e.g. ``"L1"``) or the joint's label,
+    used only for printing.
+
+    >>> ET("Tz", 0.5, None, "L1").isjoint
+    False
+    """
+
+    axis: str
+    value: float | None
+    joint: int | None
+    name: str | None = None
+
+    @property
+    def isjoint(self) -> bool:
+        """True for a joint-variable term."""
+        return self.joint is not None
+
+    @property
+    def isrotation(self) -> bool:
+        """True for ``Rx Ry Rz`` terms (revolute when a joint)."""
+        return self.axis[0] == "R"
+
+
+# --------------------------------------------------------------------------- #
+# elementary matrices, batched over the shape of the argument
+
+def _elementary3(axis: str, v) -> np.ndarray:
+    """(..., 4, 4) matrix of one elementary 3-D transform by ``v`` (any shape)."""
+    v = np.asarray(v, dtype=float)
+    if axis[0] == "R":
+        return {"x": trotx, "y": troty, "z": trotz}[axis[1]](v)
+    t = np.zeros(v.shape + (3,))
+    t[..., "xyz".index(axis[1])] = v
+    return transl(t)
+
+
+def _elementary2(axis: str, v) -> np.ndarray:
+    """(..., 3, 3) matrix of one elementary 2-D transform by ``v``."""
+    T3 = _elementary3(axis, v)
+    idx = np.array([0, 1, 3])
+    return T3[..., idx[:, None], idx]
+
+
+def _getq(q, n: int, revolute, unit: str = "rad", name: str = "q") -> np.ndarray:
+    """Joint coordinates as a float array of shape (..., n), radians for revolute joints.
+
+    Shared by every kinematic function of Chapter 7: ``q`` may be one
+    configuration (n,) or a batch (N, n) (any leading dimensions); a robot
+    with one joint also takes a scalar.  Degrees are converted only for
+    revolute joints (``revolute`` is a boolean sequence of length n).
+    """
+    getunit(unit)
+    a = getarray(q, name)
+    if a.ndim == 0 and n == 1:
+        a = a.reshape(1)
+    if a.ndim == 0 or a.shape[-1] != n:
+        batch = f"(N, {n})"
+        raise ValueError(
+            f"{name}: expected {n} joint coordinates, shape ({n},) or {batch}, "
+            f"got shape {a.shape}"
+        )
+    if unit == "deg":
+        rev = np.asarray(revolute, dtype=bool)
+        a = np.where(rev, np.deg2rad(a), a)
+    return a
+
+
+# --------------------------------------------------------------------------- #
+# restricted evaluation of the arguments in a string such as "Tz(L1) Ry(-pi/2)"
+
+_BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
+           ast.Mult: lambda a, b: a * b, ast.Div: lambda a, b: a / b,
+           ast.Pow: lambda a, b: a ** b}
+
+
+def _evaluate(expr: str, constants: dict, term: str) -> tuple[float, str | None]:
+    """Value of a constant argument: a number, a named constant or arithmetic of them."""
+    try:
+        tree = ast.parse(expr.strip(), mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"{term}: cannot read the argument {expr!r}") from None
+
+    def ev(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return float(node.value)
+        if isinstance(node, ast.Name):
+            if node.id in constants:
+                return getscalar(constants[node.id], node.id)
+            if node.id == "pi":
+                return math.pi
+            if re.fullmatch(r"q\d*", node.id):
+                raise ValueError(
+                    f"{term}: a joint variable must be the whole argument, "
+                    f"as in Rz(q1), got {expr!r}"
+                )
+            raise ValueError(
+                f"{term}: no value for the constant {node.id!r}; "
+                f"pass it as a keyword, e.g. {node.id}=0.5"
+            )
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            v = ev(node.operand)
+            return -v if isinstance(node.op, ast.USub) else v
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
+            return _BINOPS[type(node.op)](ev(node.left), ev(node.right))
+        raise ValueError(f"{term}: cannot read the argument {expr!r}")
+
+    value = ev(tree)
+    name = None if isinstance(tree, ast.Constant) else expr.strip()
+    return value, name
+
+
+_TERM_RE = re.compile(r"([RT][xyz])\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+
+
+class _ETSBase:
+    """Common code of :class:`ETS3` and :class:`ETS2`."""
+
+    _AXES: tuple = ()
+    _DIM = 3
+
+    def __init__(self, terms=()):
+        terms = list(terms)
+        seen = set()
+        out = []
+        j = 0
+        for t in terms:
+            if not isinstance(t, ET):
+                t = ET(*t)
+            if t.axis not in self._AXES:
+                raise ValueError(
+                    f"terms: expected axes {', '.join(self._AXES)} for {type(self).__name__}, "
+                    f"got {t.axis!r}"
+                )
+            if t.isjoint:
+                if t.name is not None:
+                    if t.name in seen:
+                        raise ValueError(
+                            f"{t.axis}({t.name}): joint variable {t.name!r} appears twice; "
+                            "each joint of a serial chain moves one term"
+                        )
+                    seen.add(t.name)
+                t = ET(t.axis, None, j, t.name)
+                j += 1
+            else:
+                t = ET(t.axis, getscalar(t.value, f"{t.axis} value"), None, t.name)
+            out.append(t)
+        self._terms = tuple(out)
+
+    # -- construction ------------------------------------------------------ #
+    @classmethod
+    def _one(cls, axis, eta=None, unit="rad", name=None):
+        if eta is None or (isinstance(eta, str) and re.fullmatch(r"q\d*", eta)):
+            return cls([ET(axis, None, 0, eta)])
+        if isinstance(eta, str):
+            raise ValueError(
+                f"eta: expected a number or a joint name such as 'q1', got {eta!r}"
+            )
+        v = getscalar(eta, "eta")
+        if axis[0] == "R" and getunit(unit) == "deg":
+            v = math.radians(v)
+        return cls([ET(axis, v, None, name)])
+
+    @classmethod
+    def from_string(cls, s: str, *, unit: str = "rad", **constants):
+        """Parse a sequence such as ``"Tz(L1) Rz(q1) Ry(q2) Ty(L2)"``.
+
+        Terms are ``Rx Ry Rz Tx Ty Tz`` followed by a parenthesised argument,
+        separated by spaces (``*``, ``.`` and ``⊕`` are also accepted).  An
+        argument ``q`` or ``q<k>`` is a joint variable; anything else is a
+        number, a constant passed as a keyword (``L1=0.1``), ``pi`` or
+        arithmetic of those.  Constant rotations are radians unless
+        ``unit="deg"``.
+
+        >>> E = ETS3.from_string("Rz(q1) Rx(q2) Ty(L1) Rx(q3) Tz(L2)", L1=0.1, L2=0.1)
+        >>> print(E)
+        Rz(q1) ⊕ Rx(q2) ⊕ Ty(L1) ⊕ Rx(q3) ⊕ Tz(L2)
+        >>> E.fkine([0, 0, 0])[:3, 3]
+        array([0. , 0.1, 0.1])
+        >>> ETS3.from_string("Tz(L1) Rz(q1)")
+        Traceback (most recent call last):
+        ...
+        ValueError: Tz(L1): no value for the constant 'L1'; pass it as a keyword, e.g. L1=0.5
+        """
+        if not isinstance(s, str):
+            raise TypeError(f"s: expected a string, got {type(s).__name__}")
+        getunit(unit)
+        terms = []
+        pos = 0
+        for m in _TERM_RE.finditer(s):
+            gap = s[pos:m.start()]
+            if gap.strip(" \t\n*.⊕"):
+                raise ValueError(f"s: cannot read {gap.strip()!r} (terms are Rx(..) Ry(..) Rz(..) "
+                                 f"Tx(..) Ty(..) Tz(..))")
+            pos = m.end()
+            axis, arg = m.group(1), m.group(2).strip()
+            term = m.group(0)
+            if axis not in cls._AXES:
+                raise ValueError(f"{term}: {cls.__name__} has only the terms "
+                                 f"{', '.join(cls._AXES)}")
+            if re.fullmatch(r"q\d*", arg):
+                terms.append(ET(axis, None, 0, arg))
+                continue
+            v, name = _evaluate(arg, constants, term)
+            if axis[0] == "R" and unit == "deg":
+                v = math.radians(v)
+            terms.append(ET(axis, v, None, name))
+        if s[pos:].strip(" \t\n*.⊕"):
+            raise ValueError(f"s: cannot read {s[pos:].strip()!r} (terms are Rx(..) Ry(..) "
+                             f"Rz(..) Tx(..) Ty(..) Tz(..))")
+        return cls(terms)
+
+    def __mul__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return type(self)(self._terms + other._terms)
+
+    # -- properties -------------------------------------------------------- #
+    @property
+    def terms(self) -> tuple:
+        """The terms as a tuple of :class:`ET` (axis, value, joint, name)."""
+        return self._terms
+
+    @property
+    def n(self) -> int:
+        """Number of joints."""
+        return sum(t.isjoint for t in self._terms)
+
+    @property
+    def structure(self) -> str:
+        """Joint types in order, ``R`` revolute and ``P`` prismatic, e.g. ``"RRP"``."""
+        return "".join("R" if t.isrotation else "P" for t in self._terms if t.isjoint)
+
+    def __len__(self):
+        return len(self._terms)
+
+    def __iter__(self):
+        return iter(self._terms)
+
+    def __getitem__(self, i):
+        t = self._terms[i]
+        return type(self)(t if isinstance(i, slice) else [t])
+
+    def __str__(self):
+        def arg(t):
+            if t.isjoint:
+                return f"q{t.joint + 1}"
+            if t.name is not None:
+                return t.name
+            if t.isrotation:
+                return f"{math.degrees(t.value):.4g}°"
+            return f"{t.value:.4g}"
+        return " ⊕ ".join(f"{t.axis}({arg(t)})" for t in self._terms)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({str(self)!r})"
+
+    # -- kinematics -------------------------------------------------------- #
+    def _matrix(self, axis, v):
+        return _elementary3(axis, v)
+
+    def fkine(self, q=None, *, unit: str = "rad") -> np.ndarray:
+        """Forward kinematics ``T(q) = E_1 E_2 ... E_m``.
+
+        ``q`` has shape (n,) for one configuration, giving a (4, 4) pose
+        ((3, 3) for :class:`ETS2`), or (N, n) for N configurations, giving
+        (N, 4, 4); the product is vectorised over N.  Revolute joints are in
+        radians unless ``unit="deg"``.
+
+        >>> E = ETS3.Rz() * ETS3.Tx(1)
+        >>> E.fkine(np.zeros((5, 1))).shape
+        (5, 4, 4)
+        """
+        rev = [t.isrotation for t in self._terms if t.isjoint]
+        if q is None and self.n == 0:
+            q = np.zeros(0)
+        qa = _getq(q, self.n, rev, unit)
+        batch = qa.shape[:-1]
+        d = self._DIM + 1
+        T = np.broadcast_to(np.eye(d), batch + (d, d)).copy()
+        const = np.eye(d)
+        for t in self._terms:
+            if t.isjoint:
+                T = T @ const @ self._matrix(t.axis, qa[..., t.joint])
+                const = np.eye(d)
+            else:
+                const = const @ self._matrix(t.axis, t.value)
+        return T @ const
+
+
+class ETS3(_ETSBase):
+    """A sequence of 3-D elementary transforms ``Rx Ry Rz Tx Ty Tz``.
+
+    Build one term at a time with the class methods and ``*``
+    (``ETS3.Tz(0.5) * ETS3.Rz("q1")`` or ``ETS3.Rz()`` for a joint), or from a
+    string with :meth:`from_string`.  Joints are numbered in the order they
+    appear (``q1 ... qn``).  The forward kinematics are the product
+
+        T(q) = E_1(eta_1) E_2(eta_2) ... E_m(eta_m)
+
+    of the 4x4 elementary matrices, where eta is the constant or the joint
+    coordinate of each term.
+
+    >>> E3 = ETS3.Tz(0.5) * ETS3.Rz("q1") * ETS3.Tx(1)
+    >>> print(E3)
+    Tz(0.5) ⊕ Rz(q1) ⊕ Tx(1)
+    >>> E3.fkine([np.pi / 2]).round(3)
+    array([[ 0. , -1. ,  0. ,  0. ],
+           [ 1. ,  0. ,  0. ,  1. ],
+           [ 0. ,  0. ,  1. ,  0.5],
+           [ 0. ,  0. ,  0. ,  1. ]])
+    """
+
+    _AXES = ("Rx", "Ry", "Rz", "Tx", "Ty", "Tz")
+    _DIM = 3
+
+    @classmethod
+    def Rx(cls, eta=None, *, unit="rad", name=None):
+        """Rotation about x by ``eta`` (a constant), or a revolute joint if ``eta`` is None or ``'q1'``...
+
+        >>> print(ETS3.Rx(90, unit="deg"))
+        Rx(90°)
+        """
+        return cls._one("Rx", eta, unit, name)
+
+    @classmethod
+    def Ry(cls, eta=None, *, unit="rad", name=None):
+        """Rotation about y by ``eta``, or a revolute joint (see :meth:`Rx`).
+
+        >>> ETS3.Ry().structure
+        'R'
+        """
+        return cls._one("Ry", eta, unit, name)
+
+    @classmethod
+    def Rz(cls, eta=None, *, unit="rad", name=None):
+        """Rotation about z by ``eta``, or a revolute joint (see :meth:`Rx`).
+
+        >>> ETS3.Rz("q1").n
+        1
+        """
+        return cls._one("Rz", eta, unit, name)
+
+    @classmethod
+    def Tx(cls, eta=None, *, name=None):
+        """Translation along x by ``eta``, or a prismatic joint if ``eta`` is None or ``'q1'``...
+
+        >>> ETS3.Tx().structure
+        'P'
+        """
+        return cls._one("Tx", eta, "rad", name)
+
+    @classmethod
+    def Ty(cls, eta=None, *, name=None):
+        """Translation along y by ``eta``, or a prismatic joint.
+
+        >>> print(ETS3.Ty(0.25))
+        Ty(0.25)
+        """
+        return cls._one("Ty", eta, "rad", name)
+
+    @classmethod
+    def Tz(cls, eta=None, *, name=None):
+        """Translation along z by ``eta``, or a prismatic joint.
+
+        >>> print(ETS3.Tz(0.6, name="L1"))
+        Tz(L1)
+        """
+        return cls._one("Tz", eta, "rad", name)
+
+
+class ETS2(_ETSBase):
+    """A sequence of planar elementary transforms ``Rz Tx Ty`` (Chapter 7.1.1).
+
+    As :class:`ETS3`, with 3x3 homogeneous transforms of SE(2).
+
+    >>> E = ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Tx("q2")
+    >>> E.structure
+    'RP'
+    >>> E.fkine([0, 0.5])[:2, 2]
+    array([1.5, 0. ])
+    """
+
+    _AXES = ("Rz", "Tx", "Ty")
+    _DIM = 2
+
+    def _matrix(self, axis, v):
+        return _elementary2(axis, v)
+
+    @classmethod
+    def Rz(cls, eta=None, *, unit="rad", name=None):
+        """Rotation by ``eta`` in the plane, or a revolute joint if ``eta`` is None or ``'q1'``...
+
+        >>> print(ETS2.Rz(45, unit="deg"))
+        Rz(45°)
+        """
+        return cls._one("Rz", eta, unit, name)
+
+    @classmethod
+    def Tx(cls, eta=None, *, name=None):
+        """Translation along x by ``eta``, or a prismatic joint.
+
+        >>> ETS2.Tx().structure
+        'P'
+        """
+        return cls._one("Tx", eta, "rad", name)
+
+    @classmethod
+    def Ty(cls, eta=None, *, name=None):
+        """Translation along y by ``eta``, or a prismatic joint.
+
+        >>> print(ETS2.Ty(2))
+        Ty(2)
+        """
+        return cls._one("Ty", eta, "rad", name)
