@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from .checks import getarray, getpose, getscalar, getunit, getvector, putangle, warn_singular
+from .transforms3d import rotx, rotz
 
 __all__ = [
     "IKSolution",
@@ -98,17 +99,7 @@ class IKSolution:
 
 def _is_prismatic(robot) -> np.ndarray:
     """Boolean (n,) array: which joints are prismatic."""
-    out = []
-    for link in robot.links:
-        if hasattr(link, "isprismatic"):
-            p = link.isprismatic
-            p = p() if callable(p) else p
-        elif hasattr(link, "sigma"):
-            p = link.sigma
-        else:
-            p = False
-        out.append(bool(p))
-    return np.array(out, dtype=bool)
+    return np.array([bool(link.isprismatic) for link in robot.links], dtype=bool)
 
 
 def _qlim(robot) -> np.ndarray | None:
@@ -196,25 +187,10 @@ def _getposes(T, name="T"):
     return T
 
 
-def _rz(theta):
-    c, s = np.cos(theta), np.sin(theta)
-    R = np.zeros(np.shape(theta) + (3, 3))
-    R[..., 0, 0] = c
-    R[..., 0, 1] = -s
-    R[..., 1, 0] = s
-    R[..., 1, 1] = c
-    R[..., 2, 2] = 1.0
-    return R
-
-
-def _rx(alpha):
-    c, s = np.cos(alpha), np.sin(alpha)
-    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
-
-
 def _wrap(q):
-    """Wrap angles to (-pi, pi]."""
-    return np.pi - (np.pi - np.asarray(q)) % (2 * np.pi)
+    """Wrap angles to (-pi, pi] (a hair above -pi, from round-off, becomes pi)."""
+    q = np.pi - (np.pi - np.asarray(q)) % (2 * np.pi)
+    return np.where(q < -np.pi + 1e-12, q + 2 * np.pi, q)
 
 
 # ---------------------------------------------------------------------------
@@ -358,7 +334,7 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
     offset = np.array([getattr(lk, "offset", 0.0) for lk in L], dtype=float)
 
     R = Tarm[:, :3, :3]
-    pw = Tarm[:, :3, 3] - R @ (_rx(-alpha6) @ np.array([a6, 0.0, d6]))
+    pw = Tarm[:, :3, 3] - R @ (rotx(-alpha6) @ np.array([a6, 0.0, d6]))
     Px, Py, Pz = pw[:, 0], pw[:, 1], pw[:, 2] - d1
     N = Ts.shape[0]
 
@@ -385,8 +361,8 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
     th3 = np.arctan2(a3, d4) - np.arctan2(num, den)
 
     # wrist: R = R03 Rz(q4) [Rx(a4) Rz(q5) Rx(-a4)] Rz(q6) Rx(a6)
-    R03 = _rz(th1) @ _rx(alpha[0]) @ _rz(th2) @ _rx(alpha[1]) @ _rz(th3) @ _rx(alpha[2])
-    Rw = np.swapaxes(R03, -1, -2) @ R @ _rx(-alpha6)
+    R03 = rotz(th1) @ rotx(alpha[0]) @ rotz(th2) @ rotx(alpha[1]) @ rotz(th3) @ rotx(alpha[2])
+    Rw = np.swapaxes(R03, -1, -2) @ R @ rotx(-alpha6)
     r13, r23, r33 = Rw[:, 0, 2], Rw[:, 1, 2], Rw[:, 2, 2]
     sin5 = np.hypot(r13, r23)
     singular = sin5 < _IK6S_SINGULAR
@@ -743,9 +719,9 @@ def ikine_2link(a1, a2, x, y, elbow: str = "up", unit: str = "rad"):
         ``ValueError`` naming it and the reach.
 
     >>> np.round(ikine_2link(1, 1, 0.6, 0.7, "down"), 4)
-    array([-0.2295,  1.8035])
+    array([-0.2295,  2.1834])
     >>> np.round(ikine_2link(1, 1, 0.6, 0.7, "up"), 4)
-    array([ 1.9731, -1.8035])
+    array([ 1.9539, -2.1834])
     """
     from .checks import getoption
 
@@ -771,7 +747,7 @@ def ikine_2link_numeric(a1, a2, x, y, q0=(0.0, 0.0), *, tol: float = 1e-10, unit
         ``(q1, q2)``.  A point out of reach raises ``ValueError``.
 
     >>> np.round(ikine_2link_numeric(1, 1, 0.6, 0.7), 3)
-    array([-0.23 ,  1.804])
+    array([-0.23 ,  2.183])
     """
     from scipy.optimize import minimize
 

@@ -1,0 +1,321 @@
+"""Inverse kinematics: ikine6s (closed form), ikine (LM), the 2-link arm."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from rvc.checks import SingularityWarning
+from rvc.ikine import (IKSolution, _jacob0, _lm_step, _pose_error, ikine, ikine6s, ikine_2link,
+                       ikine_2link_numeric, ikine_2link_sympy)
+from rvc.models import baxter, cobra600, puma560
+from rvc.transforms3d import rpy2tr, transl, troty
+
+CONFIGS = ["lun", "luf", "ldn", "ldf", "run", "ruf", "rdn", "rdf"]
+
+
+@pytest.fixture(scope="module")
+def p560():
+    return puma560()
+
+
+@pytest.fixture(scope="module")
+def c600():
+    return cobra600()
+
+
+@pytest.fixture(scope="module")
+def left():
+    return baxter("left")
+
+
+def random_q(robot, n, seed=0, shrink=1.0):
+    rng = np.random.default_rng(seed)
+    qlim = np.asarray(robot.qlim, dtype=float)
+    if qlim.shape == (robot.n, 2):
+        qlim = qlim.T
+    lo, hi = qlim
+    mid = (lo + hi) / 2
+    return rng.uniform(mid + shrink * (lo - mid), mid + shrink * (hi - mid), (n, robot.n))
+
+
+def assert_reaches(robot, q, T, atol=1e-9):
+    np.testing.assert_allclose(np.asarray(robot.fkine(q)), T, atol=atol)
+
+
+# ---------------------------------------------------------------- ikine6s ---
+
+def test_ikine6s_notes_qn(p560):
+    T = p560.fkine(p560.qn)
+    sol = ikine6s(p560, T, "ru")
+    assert isinstance(sol, IKSolution) and sol.success and sol.reason == ""
+    np.testing.assert_allclose(sol.q, p560.qn, atol=1e-9)
+    # the default solution of the notes: 2.6486 -3.9270 0.0940 2.5326 0.9743 0.3734
+    q = ikine6s(p560, T).q
+    np.testing.assert_allclose(q, [2.6486, -3.9270 + 2 * np.pi, 0.0940, 2.5326, 0.9743, 0.3734], atol=1e-4)
+
+
+def test_ikine6s_all_configurations_round_trip(p560):
+    Q = random_q(p560, 25, seed=1)
+    T = p560.fkine(Q)
+    sols = {}
+    for c in CONFIGS:
+        sol = ikine6s(p560, T, c)
+        assert sol.q.shape == (25, 6) and sol.success.shape == (25,)
+        assert sol.success.all(), (c, sol.reason)
+        assert np.all(sol.residual < 1e-20)
+        assert_reaches(p560, sol.q, T)
+        sols[c] = sol.q
+    # the eight solutions of a generic pose are distinct
+    for k in range(25):
+        qs = np.array([sols[c][k] for c in CONFIGS])
+        d = np.abs(np.angle(np.exp(1j * (qs[:, None] - qs[None]))))
+        assert np.all(d.max(axis=-1)[~np.eye(8, dtype=bool)] > 1e-6)
+    # and one of them is the q the pose came from
+    for k in range(25):
+        best = min(np.abs(np.angle(np.exp(1j * (sols[c][k] - Q[k])))).max() for c in CONFIGS)
+        assert best < 1e-8
+
+
+def test_ikine6s_letters(p560):
+    T = p560.fkine(p560.qn)
+    assert ikine6s(p560, T, "run").q[4] >= 0 and ikine6s(p560, T, "ruf").q[4] <= 0
+    np.testing.assert_allclose(ikine6s(p560, T, "").q, ikine6s(p560, T, "lun").q)
+    np.testing.assert_allclose(ikine6s(p560, T, "ru", unit="deg").q, np.rad2deg(p560.qn), atol=1e-7)
+
+
+def test_ikine6s_base_and_tool():
+    r = puma560()
+    r.base = transl(0, 0, 30 * 0.0254)
+    r.tool = transl(0, 0, 0.2)
+    Q = random_q(r, 5, seed=2)
+    T = r.fkine(Q)
+    for c in ("lun", "rdf"):
+        sol = ikine6s(r, T, c)
+        assert sol.success.all()
+        assert_reaches(r, sol.q, T)
+
+
+def test_ikine6s_unreachable(p560):
+    T = transl(3, 0, 0)
+    sol = ikine6s(p560, T)
+    assert sol.success is False
+    assert "unreachable" in sol.reason
+    assert np.all(np.isfinite(sol.q)) and np.all(sol.q == 0)
+    assert sol.residual == np.inf
+    with pytest.raises(ValueError, match="T: pose is unreachable"):
+        ikine6s(p560, T, strict=True)
+    # inside the shoulder offset cylinder
+    assert not ikine6s(p560, transl(0, 0, 0.3)).success
+    # a batch with one bad pose: the others are solved
+    Ts = np.stack([p560.fkine(p560.qn), T, p560.fkine(p560.qr)])
+    with pytest.warns(SingularityWarning):       # qr has q5 = 0
+        sol = ikine6s(p560, Ts, "ru")
+    assert sol.success.tolist() == [True, False, True]
+    assert sol.reason[0] == "" and "unreachable" in sol.reason[1]
+    assert np.all(np.isfinite(sol.q))
+
+
+def test_ikine6s_singular(p560):
+    q = np.array([0, np.pi / 4, np.pi, 0.1, 0, 0.2])
+    T = p560.fkine(q)
+    with pytest.warns(SingularityWarning, match="q4 = 0"):
+        sol = ikine6s(p560, T, "ru")
+    assert sol.success
+    assert sol.q[3] == 0
+    assert sol.q[5] == pytest.approx(q[3] + q[5])   # q4 + q6 is what is determined
+    assert_reaches(p560, sol.q, T)
+
+
+def test_ikine6s_bad_input(p560, c600):
+    T = p560.fkine(p560.qn)
+    with pytest.raises(ValueError, match="config"):
+        ikine6s(p560, T, "lux")
+    with pytest.raises(ValueError, match="config"):
+        ikine6s(p560, T, "lr")
+    with pytest.raises(ValueError, match="robot"):
+        ikine6s(c600, T)
+    with pytest.raises(ValueError, match="T"):
+        ikine6s(p560, np.ones((4, 4)))
+
+
+# ------------------------------------------------------------------ ikine ---
+
+def test_ikine_notes_puma(p560):
+    T = p560.fkine(p560.qn)
+    sol = ikine(p560, T)
+    assert sol.success and sol.residual < 1e-10 and sol.iterations > 0
+    assert_reaches(p560, sol.q, T, atol=1e-5)
+    # the notes' answer from q0 = 0: [0 -0.8335 0.0940 0 -0.8312 0]
+    np.testing.assert_allclose(sol.q, [0, -0.8335, 0.0940, 0, -0.8312, 0], atol=2e-3)
+    sol = ikine(p560, T, q0=[0, 0, 3, 0, 0, 0])
+    assert sol.success
+
+
+def test_ikine_puma_random(p560):
+    Q = random_q(p560, 20, seed=3)
+    T = p560.fkine(Q)
+    plain = [ikine(p560, T[k]) for k in range(20)]
+    searched = [ikine(p560, T[k], search=True, seed=0) for k in range(20)]
+    rate_plain = np.mean([s.success for s in plain])
+    rate_search = np.mean([s.success for s in searched])
+    assert rate_plain >= 0.8
+    assert rate_search >= 0.9
+    for k, s in enumerate(plain + searched):
+        e = _pose_error(np.asarray(p560.fkine(s.q)), T[k % 20])
+        E = float(e @ e)
+        assert E == pytest.approx(s.residual, rel=1e-6, abs=1e-18)
+        assert s.success == (E < 1e-10)
+
+
+def test_ikine_cobra_masked(c600):
+    Q = random_q(c600, 20, seed=4, shrink=0.9)
+    T = c600.fkine(Q)
+    mask = [1, 1, 1, 0, 0, 1]
+    sols = [ikine(c600, T[k], mask=mask, search=True, seed=0) for k in range(20)]
+    assert np.mean([s.success for s in sols]) >= 0.9
+    for k, s in enumerate(sols):
+        if s.success:
+            assert_reaches(c600, s.q, T[k], atol=1e-5)
+
+
+def test_ikine_cobra_notes_example(c600):
+    T = transl(0.4, -0.3, 0.2) @ rpy2tr(30, 40, 160, unit="deg")
+    sol = ikine(c600, T, mask=[1, 1, 1, 0, 0, 1])
+    assert sol.success
+    Ta = np.asarray(c600.fkine(sol.q))
+    np.testing.assert_allclose(Ta[:3, 3], [0.4, -0.3, 0.2], atol=1e-5)
+    assert abs(abs(Ta[2, 2]) - 1) < 1e-9          # the tool's z-axis stays vertical
+    # without the mask the pose is over-constrained: no false success
+    sol = ikine(c600, T)
+    assert not sol.success and sol.reason and sol.residual >= 1e-10
+
+
+def test_ikine_baxter_min_norm(left):
+    Q = random_q(left, 10, seed=5, shrink=0.8)
+    T = left.fkine(Q)
+    sols = [ikine(left, T[k]) for k in range(10)]
+    assert np.mean([s.success for s in sols]) >= 0.9
+    for k, s in enumerate(sols):
+        if s.success:
+            assert_reaches(left, s.q, T[k], atol=1e-5)
+    # the LM step is the damped minimum-norm step: it tends to pinv(J) e
+    rng = np.random.default_rng(6)
+    q = Q[0]
+    J = _jacob0(left, q)
+    e = rng.normal(size=6)
+    step = _lm_step(J, e, np.ones(6), 1e-9)
+    np.testing.assert_allclose(step, np.linalg.pinv(J) @ e, rtol=1e-5, atol=1e-7)
+    null = np.linalg.svd(J)[2][-1]               # J @ null = 0
+    assert abs(step @ null) < 1e-6 * np.linalg.norm(step)
+    # the notes' example
+    sol = ikine(left, transl(0.8, 0.2, -0.2) @ troty(np.pi))
+    assert sol.success
+
+
+def test_ikine_jacobian(p560):
+    q = random_q(p560, 1, seed=7)[0]
+    J = _jacob0(p560, q)
+    dq = 1e-7 * np.random.default_rng(8).normal(size=6)
+    e = _pose_error(np.asarray(p560.fkine(q)), np.asarray(p560.fkine(q + dq)))
+    np.testing.assert_allclose(J @ dq, e, atol=1e-12)
+
+
+def test_ikine_trajectory_warm_start(p560):
+    from rvc.trajectory import ctraj
+
+    T1 = transl(0.4, 0.2, 0) @ rpy2tr(np.pi, 0, 0)
+    T2 = transl(0.4, -0.2, 0) @ rpy2tr(np.pi / 2, 0, 0)
+    Ts = ctraj(T1, T2, 15)
+    sol = ikine(p560, Ts)
+    assert sol.q.shape == (15, 6) and sol.success.all() and len(sol.reason) == 15
+    assert np.all(sol.residual < 1e-10)
+    assert np.abs(np.diff(sol.q, axis=0)).max() < 0.5      # a continuous path
+    assert sol.iterations[1:].mean() < sol.iterations[0]    # warm starts pay off
+    assert_reaches(p560, sol.q, Ts, atol=1e-5)
+
+
+def test_ikine_unreachable(p560):
+    sol = ikine(p560, transl(3, 0, 0), search=True, slimit=3, seed=0)
+    assert not sol.success and sol.residual > 1e-10 and sol.reason
+    assert np.all(np.isfinite(sol.q))
+    sol = ikine(p560, np.stack([transl(3, 0, 0), p560.fkine(p560.qn)]))
+    assert sol.success.tolist() == [False, True]
+
+
+def test_ikine_joint_limits(p560):
+    Q = random_q(p560, 5, seed=9, shrink=0.8)
+    qlim = np.asarray(p560.qlim, dtype=float)
+    qlim = qlim.T if qlim.shape == (6, 2) else qlim
+    for k in range(5):
+        sol = ikine(p560, p560.fkine(Q[k]), joint_limits=True, search=True, seed=1)
+        assert sol.success
+        assert np.all(sol.q >= qlim[0] - 1e-12) and np.all(sol.q <= qlim[1] + 1e-12)
+
+
+def test_ikine_seeded_search_is_reproducible(p560):
+    T = p560.fkine(random_q(p560, 1, seed=10)[0])
+    a = ikine(p560, T, q0=[0, 3, -3, 0, 0, 0], search=True, seed=42, ilimit=5)
+    b = ikine(p560, T, q0=[0, 3, -3, 0, 0, 0], search=True, seed=42, ilimit=5)
+    np.testing.assert_array_equal(a.q, b.q)
+    assert a.searches == b.searches
+
+
+def test_ikine_bad_input(p560):
+    T = p560.fkine(p560.qn)
+    with pytest.raises(ValueError, match="q0"):
+        ikine(p560, T, q0=[0, 0, 0])
+    with pytest.raises(ValueError, match="mask"):
+        ikine(p560, T, mask=[1, 1, 1])
+    with pytest.raises(ValueError, match="mask"):
+        ikine(p560, T, mask=[0] * 6)
+    with pytest.raises(ValueError, match="T"):
+        ikine(p560, np.eye(3))
+    with pytest.raises(ValueError, match="T"):
+        ikine(p560, 2 * np.eye(4))
+    with pytest.raises(TypeError):
+        ikine(p560, T, bogus=1)
+
+
+# ------------------------------------------------------------ 2-link arm ---
+
+def test_2link_sympy_numeric_agree():
+    import sympy as sp
+
+    sol = ikine_2link_sympy()
+    a1, a2, x, y = sp.symbols("a1 a2 x y", real=True)
+    pts = [(0.6, 0.7), (1.2, -0.3), (-0.5, 1.1)]
+    for px, py in pts:
+        for elbow in ("up", "down"):
+            q_sym = [float(e.subs({a1: 1, a2: 1, x: px, y: py})) for e in sol[elbow]]
+            q_num = ikine_2link(1, 1, px, py, elbow)
+            np.testing.assert_allclose(q_sym, q_num, atol=1e-12)
+            fk = [np.cos(q_num[0]) + np.cos(q_num.sum()), np.sin(q_num[0]) + np.sin(q_num.sum())]
+            np.testing.assert_allclose(fk, [px, py], atol=1e-12)
+        assert ikine_2link(1, 1, px, py, "up")[1] <= 0 <= ikine_2link(1, 1, px, py, "down")[1]
+        q_nm = ikine_2link_numeric(1, 1, px, py)
+        fk = [np.cos(q_nm[0]) + np.cos(q_nm.sum()), np.sin(q_nm[0]) + np.sin(q_nm.sum())]
+        np.testing.assert_allclose(fk, [px, py], atol=1e-6)
+        # it finds one of the two closed-form solutions
+        d = min(np.abs(np.angle(np.exp(1j * (q_nm - ikine_2link(1, 1, px, py, e))))).max()
+                for e in ("up", "down"))
+        assert d < 1e-5
+
+
+def test_2link_batched_and_errors():
+    x = np.array([0.6, 1.2, 0.0])
+    y = np.array([0.7, -0.3, 1.5])
+    Q = ikine_2link(1, 0.8, x, y, "down")
+    assert Q.shape == (3, 2)
+    for k in range(3):
+        np.testing.assert_allclose(Q[k], ikine_2link(1, 0.8, x[k], y[k], "down"))
+    np.testing.assert_allclose(ikine_2link(1, 1, 0.6, 0.7, unit="deg"),
+                               np.rad2deg(ikine_2link(1, 1, 0.6, 0.7)))
+    with pytest.raises(ValueError, match=r"\(3, 0\).*reach"):
+        ikine_2link(1, 1, 3, 0)
+    with pytest.raises(ValueError, match="reach"):
+        ikine_2link(1, 0.5, 0.1, 0)
+    with pytest.raises(ValueError, match="reach"):
+        ikine_2link_numeric(1, 1, 0, 2.5)
+    with pytest.raises(ValueError, match="elbow"):
+        ikine_2link(1, 1, 0.6, 0.7, "sideways")
