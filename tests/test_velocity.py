@@ -1,0 +1,178 @@
+"""Tests of rvc.velocity: pose derivatives, velocity transforms, incremental motion, rate Jacobians."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rvc.expmap import trexp
+from rvc.transforms3d import eul2r, rpy2r, rt2tr, transl, trinv
+from rvc.velocity import (delta2r, delta2tr, dotR, dotT, eul2jac, incremental_rotation,
+                          rpy2jac, tr2delta, tr2jac)
+
+FAST = settings(max_examples=30, deadline=None)
+ang3 = st.lists(st.floats(-3, 3), min_size=3, max_size=3).map(np.array)
+vec3 = st.lists(st.floats(-2, 2), min_size=3, max_size=3).map(np.array)
+
+
+def _vex(S):
+    return 0.5 * np.array([S[2, 1] - S[1, 2], S[0, 2] - S[2, 0], S[1, 0] - S[0, 1]])
+
+
+def _omega_world(Rfun, x, xdot, h=1e-6):
+    """World-frame angular velocity of R(x + t xdot) at t=0 from [w]x = Rdot R^T."""
+    Rd = (Rfun(x + h * xdot) - Rfun(x - h * xdot)) / (2 * h)
+    return _vex(Rd @ Rfun(x).T)
+
+
+# ------------------------------------------------------- pose derivatives ---
+
+@FAST
+@given(rpy=ang3, w=vec3)
+def test_dotR_matches_finite_difference_of_constant_rotation(rpy, w):
+    R = rpy2r(rpy)
+    h = 1e-6
+    Rd = (trexp(w * h) @ R - trexp(-w * h) @ R) / (2 * h)  # world-frame rotation
+    assert np.allclose(dotR(R, w), Rd, atol=1e-8)
+    Rb = (R @ trexp(w * h) - R @ trexp(-w * h)) / (2 * h)  # body-frame rotation
+    assert np.allclose(dotR(R, w, frame="body"), Rb, atol=1e-8)
+    assert np.allclose(dotR(R, R @ w), dotR(R, w, frame="body"))  # ^A w = R ^B w
+
+
+def test_dotT_and_batch():
+    R, t = rpy2r([0.1, 0.2, 0.3]), np.array([1.0, 2, 3])
+    T = rt2tr(R, t)
+    v = np.array([0.5, -0.1, 0.2, 0.3, 0.0, -0.4])
+    h = 1e-6
+    Tp = rt2tr(trexp(v[3:] * h) @ R, t + v[:3] * h)
+    Tm = rt2tr(trexp(-v[3:] * h) @ R, t - v[:3] * h)
+    assert np.allclose(dotT(T, v), (Tp - Tm) / (2 * h), atol=1e-8)
+    Ts = np.stack([T, np.eye(4)])
+    assert dotT(Ts, v).shape == (2, 4, 4)
+    assert np.allclose(dotR(Ts[:, :3, :3], [0, 0, 1]).shape, (2, 3, 3))
+    with pytest.raises(ValueError, match="v: expected shape"):
+        dotT(T, v[:5])
+    with pytest.raises(ValueError, match="omega: expected finite"):
+        dotR(R, [0, np.nan, 0])
+    with pytest.raises(ValueError, match="frame: expected one of"):
+        dotR(R, [0, 0, 1], frame="tool")
+    with pytest.raises(ValueError, match="R: expected an orthonormal"):
+        dotR(2 * R, [0, 0, 1])
+
+
+# ------------------------------------------------------ velocity transforms ---
+
+@FAST
+@given(rpy=ang3, t=vec3, vB=st.lists(st.floats(-2, 2), min_size=6, max_size=6).map(np.array))
+def test_tr2jac_rotates_and_samebody_is_rigid_motion(rpy, t, vB):
+    T = rt2tr(rpy2r(rpy), t)  # ^A T_B
+    R = T[:3, :3]
+    J = tr2jac(T)
+    assert np.allclose(J @ vB, np.r_[R @ vB[:3], R @ vB[3:]])
+    # samebody: frames A and B fixed to one moving body, T = ^A T_B constant.  The body
+    # moves as W_B(s) = exp(s [^B v]) in B's own frame; then W_A = W_B T^-1 and the
+    # velocity of A (its origin's velocity and w, in A's axes) is W_A^-1 dW_A/ds
+    h = 1e-6
+    WAp, WAm = trexp(vB * h) @ trinv(T), trexp(-vB * h) @ trinv(T)
+    d = T @ (WAp - WAm) / (2 * h)  # W_A(0)^-1 = T
+    vA = np.r_[d[:3, 3], _vex(d[:3, :3])]
+    assert np.allclose(tr2jac(T, samebody=True) @ vB, vA, atol=1e-6)
+    assert np.allclose(tr2jac(T, samebody=True) @ vB,
+                       np.r_[R @ vB[:3] + np.cross(t, R @ vB[3:]), R @ vB[3:]])
+
+
+def test_tr2jac_batch_and_errors():
+    Ts = np.stack([transl([1, 0, 0]), rt2tr(rpy2r([0.1, 0.2, 0.3]), [0, 0, 0])])
+    assert tr2jac(Ts).shape == (2, 6, 6)
+    assert tr2jac(Ts, samebody=True).shape == (2, 6, 6)
+    with pytest.raises(ValueError, match="T: expected shape"):
+        tr2jac(np.eye(3))
+
+
+# ------------------------------------------------------ incremental motion ---
+
+def test_incremental_rotation_error_is_second_order():
+    u = np.array([1.0, -2.0, 0.5]) / np.linalg.norm([1.0, -2.0, 0.5])
+    ds = np.logspace(-1, -5, 9)
+    r = incremental_rotation(ds[:, None] * u)
+    assert r.approx.shape == r.exact.shape == (9, 3, 3)
+    slope = np.polyfit(np.log(ds), np.log(r.error), 1)[0]
+    assert abs(slope - 2) < 0.02  # error O(d^2)
+    assert np.allclose(r.error / ds**2, 1 / np.sqrt(2), rtol=1e-2)
+    assert np.allclose(r.ortho_error, np.sqrt(2) * ds**2, rtol=1e-6)
+    assert np.allclose(delta2r(ds[0] * u), r.approx[0])
+    deg = incremental_rotation([0, 0, 1.0], unit="deg")
+    assert np.allclose(deg.exact[:2, :2], [[np.cos(np.pi / 180), -np.sin(np.pi / 180)],
+                                           [np.sin(np.pi / 180), np.cos(np.pi / 180)]])
+
+
+@FAST
+@given(rpy=ang3, t=vec3, dir6=st.lists(st.floats(-1, 1), min_size=6, max_size=6).map(np.array))
+def test_tr2delta_delta2tr_converge_to_exact(rpy, t, dir6):
+    if np.linalg.norm(dir6) < 0.1:
+        return
+    T0 = rt2tr(rpy2r(rpy), t)
+    errs, errs_back = [], []
+    steps = [1e-2, 1e-3]
+    for eps in steps:
+        d = eps * dir6
+        T1 = T0 @ rt2tr(trexp(d[3:]), d[:3])  # exact small motion in T0's frame
+        errs.append(np.abs(tr2delta(T0, T1) - d).max())
+        errs_back.append(np.abs(delta2tr(d) - trinv(T0) @ T1).max())
+    # O(eps^2): shrinking the step 10x shrinks the error at least ~50x (or it is round-off)
+    for e in (errs, errs_back):
+        assert e[1] <= max(e[0] / 50, 1e-12)
+        assert e[0] <= (steps[0] * np.abs(dir6).max()) ** 2
+
+
+def test_tr2delta_forms_and_batch():
+    T = rt2tr(rpy2r([0.001, -0.002, 0.003]), [0.01, 0.02, 0.03])
+    assert np.allclose(tr2delta(T), tr2delta(np.eye(4), T))
+    assert np.allclose(tr2delta(T), [0.01, 0.02, 0.03, 0.001, -0.002, 0.003], atol=1e-5)
+    T0s = np.stack([np.eye(4), transl([1, 2, 3])])
+    T1s = T0s @ T
+    out = tr2delta(T0s, T1s)
+    assert out.shape == (2, 6) and np.allclose(out[0], out[1])
+    assert tr2delta(T0s, T).shape == (2, 6)  # broadcasting
+    assert delta2tr(np.zeros((3, 6))).shape == (3, 4, 4)
+    with pytest.raises(ValueError, match="d: expected shape"):
+        delta2tr([1, 2, 3])
+    with pytest.raises(ValueError, match="T1"):
+        tr2delta(np.eye(4), np.ones((4, 4)))
+    with pytest.raises(ValueError, match="T0, T1: expected batch shapes that broadcast"):
+        tr2delta(np.stack([np.eye(4)] * 2), np.stack([np.eye(4)] * 3))
+
+
+# ---------------------------------------------------- angle-rate Jacobians ---
+
+@FAST
+@given(rpy=st.lists(st.floats(-1.4, 1.4), min_size=3, max_size=3).map(np.array), rates=vec3,
+       order=st.sampled_from(["zyx", "xyz", "yxz"]))
+def test_rpy2jac_maps_rates_to_world_angular_velocity(rpy, rates, order):
+    w = _omega_world(lambda a: rpy2r(a, order=order), rpy, rates)
+    assert np.allclose(rpy2jac(rpy, order=order) @ rates, w, atol=1e-6)
+
+
+@FAST
+@given(eul=ang3, rates=vec3)
+def test_eul2jac_maps_rates_to_world_angular_velocity(eul, rates):
+    w = _omega_world(eul2r, eul, rates)
+    assert np.allclose(eul2jac(eul) @ rates, w, atol=1e-6)
+
+
+def test_rate_jacobians_batch_units_singularity_errors():
+    A = np.random.default_rng(2).uniform(-1, 1, (5, 3))
+    assert rpy2jac(A).shape == (5, 3, 3) and np.allclose(rpy2jac(A)[2], rpy2jac(A[2]))
+    assert np.allclose(eul2jac(A)[4], eul2jac(A[4]))
+    assert np.allclose(rpy2jac(np.rad2deg(A), unit="deg"), rpy2jac(A))
+    assert np.allclose(eul2jac(np.rad2deg(A[0]), unit="deg"), eul2jac(A[0]))
+    assert np.isclose(np.linalg.det(rpy2jac([0.3, np.pi / 2, 0.7])), 0, atol=1e-12)
+    assert np.isclose(np.linalg.det(eul2jac([0.3, 0.0, 0.7])), 0, atol=1e-12)
+    with pytest.raises(ValueError, match="order: expected one of"):
+        rpy2jac([0, 0, 0], order="zxz")
+    with pytest.raises(ValueError, match="unit: expected 'rad' or 'deg'"):
+        rpy2jac([0, 0, 0], unit="degrees")
+    with pytest.raises(ValueError, match="rpy: expected shape"):
+        rpy2jac([0, 0])
+    with pytest.raises(ValueError, match="eul: expected finite"):
+        eul2jac([0, np.nan, 0])
