@@ -25,11 +25,12 @@ from math import pi
 import numpy as np
 
 from .checks import getoption, getscalar
+from .dhfactor import DHFactor
 from .robot import DHRobot, Link, PrismaticDH, RevoluteDH, RevoluteMDH
 from .transforms3d import transl, trotx, trotz
 
 __all__ = ["planar2", "twolink", "puma560", "puma560_mdh", "cobra600", "baxter", "leg",
-           "dh_to_mdh"]
+           "dh_to_mdh", "LEG_STRING"]
 
 _deg = pi / 180
 
@@ -286,9 +287,12 @@ LEG_STRING = "Rz(q1) Rx(q2) Ty(L1) Rx(q3) Tz(L2)"
 
 
 def leg(L1=0.1, L2=0.1) -> DHRobot:
-    """One leg of the four-legged walking robot (7.5.2).
+    """One leg of the four-legged walking robot (7.5.2), by DH factorisation.
 
-    The notes' walking program gives the leg as
+    The hip-to-toe sequence of the notes, ``Rz(q1) Rx(q2) Ty(L1) Rx(q3)
+    Tz(L2)`` (:data:`LEG_STRING`), factored by :class:`~rvc.dhfactor.DHFactor`,
+    gives the table of the notes' walking program (``examples/walking.m``,
+    ``L1 = L2 = 0.1``)
 
     ===  ========  ===  ===  =====  =======
     j    theta_j   d_j  a_j  alpha  offset
@@ -298,18 +302,15 @@ def leg(L1=0.1, L2=0.1) -> DHRobot:
     3    q3        0    -L2  0      -pi/2
     ===  ========  ===  ===  =====  =======
 
-    (``examples/walking.m``, ``L1 = L2 = 0.1``).  Its forward kinematics
-    put the foot where the sequence ``Rz(q1) Rx(q2) Ty(L1) Rx(q3) Tz(L2)``
-    puts it; only the foot frame's orientation differs, which the notes call
-    unimportant.  Configuration ``qz = [0, 0, 0]``.
+    plus a tool rotation (``Ry(-pi/2)``-like; "unimportant", the notes say) that
+    makes the foot frame equal to the sequence's.  Configuration ``qz = [0, 0, 0]``.
 
     >>> lg = leg()
     >>> lg.fkine(lg.qz)[:3, 3].round(6) + 0
     array([0. , 0.1, 0.1])
+    >>> lg.offset.round(4)
+    array([ 1.5708,  0.    , -1.5708])
     """
     L1 = getscalar(L1, "L1")
     L2 = getscalar(L2, "L2")
-    links = [RevoluteDH(alpha=pi / 2, offset=pi / 2),
-             RevoluteDH(a=L1),
-             RevoluteDH(a=-L2, offset=-pi / 2)]
-    return DHRobot(links, name="leg", configurations={"qz": [0, 0, 0]})
+    return DHFactor(LEG_STRING, L1=L1, L2=L2).robot("leg", configurations={"qz": [0, 0, 0]})
