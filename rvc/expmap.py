@@ -195,12 +195,14 @@ def _classify_matrix(a, name, check):
     if n == 4:
         return "se3", vexa(a, check=check)
     # 3x3: so(3) if skew-symmetric, se(2) if augmented (bottom row zero).
+    # The two overlap only for a rotation about z (same exponential either way);
+    # otherwise the structure with the smaller residual wins.
     skew_err = np.max(np.abs(a + np.swapaxes(a, -1, -2)))
+    bottom = np.max(np.abs(a[..., 2, :]))
+    if bottom <= SKEW_TOL and bottom <= skew_err:
+        return "se2", vexa(a, check=check)
     if skew_err <= SKEW_TOL:
         return "so3", vex(a, check=False)
-    bottom = np.max(np.abs(a[..., 2, :]))
-    if bottom <= SKEW_TOL:
-        return "se2", vexa(a, check=check)
     if not check:
         return "so3", vex(a, check=False)
     raise ValueError(
@@ -218,7 +220,8 @@ def trexp(S, theta=None, unit: str = "rad", check: bool = True) -> np.ndarray:
     * (..., 3, 3) skew-symmetric, or a (..., 3) vector :math:`\\phi`: SO(3) by Rodrigues,
       :math:`R = I + \\frac{\\sin\\theta}{\\theta}[\\phi]_\\times + \\frac{1-\\cos\\theta}{\\theta^2}[\\phi]_\\times^2`,
       :math:`\\theta = |\\phi|`
-    * (..., 3, 3) augmented skew (bottom row zero, not skew-symmetric): SE(2).
+    * (..., 3, 3) augmented skew (bottom row zero; when a matrix is within
+      tolerance of both forms, the one with the smaller residual is used): SE(2).
       A 3-vector always means so(3); pass an se(2) twist as ``skewa(S)``.
     * (..., 4, 4) or a (..., 6) vector :math:`(v, \\phi)`: SE(3),
       :math:`t = (I + \\frac{1-\\cos\\theta}{\\theta^2}[\\phi]_\\times
@@ -302,8 +305,9 @@ def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
     Near :math:`\\theta = \\pi` the axis comes from the symmetric part of R,
     so there is no loss of accuracy and no NaN; at exactly :math:`\\pi` the sign
     of the axis is chosen so that its largest component is positive.
-    A (3, 3) input is SO(3) if it is a rotation, otherwise it must be an SE(2)
-    pose (a planar rotation about z gives the same result either way).
+    A (3, 3) input is read as SE(2) if its bottom row is [0, 0, 1] and that
+    fits better than orthonormality, otherwise as SO(3) (a rotation about z
+    gives the same result either way).
 
     >>> np.round(trlog(rotx(0.3)), 4) + 0
     array([[ 0. ,  0. ,  0. ],
@@ -326,15 +330,16 @@ def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
         kind = "se3"
         checks.getpose(a, "T", 3, check=check)
     else:
-        bottom_ok = np.max(np.abs(a[..., 2, :] - np.array([0.0, 0.0, 1.0]))) <= checks.ORTHO_TOL
-        try:
-            checks.getrotation(a, "T", 3, check=check)
-            kind = "so3"
-        except ValueError:
-            if not bottom_ok:
-                raise
+        # SO(3) or SE(2)?  They overlap only for a rotation about z (same log either
+        # way); otherwise the structure with the smaller residual wins.
+        bottom_err = np.max(np.abs(a[..., 2, :] - np.array([0.0, 0.0, 1.0])))
+        ortho_err = np.max(np.abs(np.swapaxes(a, -1, -2) @ a - np.eye(3)))
+        if bottom_err <= checks.ORTHO_TOL and bottom_err <= ortho_err:
             kind = "se2"
             checks.getpose(a, "T", 2, check=check)
+        else:
+            kind = "so3"
+            checks.getrotation(a, "T", 3, check=check)
     vec = _log_vec(a, kind)
     if twist:
         return vec
