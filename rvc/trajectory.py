@@ -194,7 +194,8 @@ def lspb(q0, qf, t, V=None) -> Trajectory:
     if V is None:
         Vs = 1.5 * D / T
     else:
-        Vm = abs(getscalar(V, "V"))
+        V = getscalar(V, "V")
+        Vm = abs(V)
         lo, hi = abs(D) / T, 2 * abs(D) / T
         rng = f"expected {lo:g} < |V| <= {hi:g} (|qf-q0|/tf < |V| <= 2|qf-q0|/tf), got V={V:g}"
         if Vm <= lo:

@@ -223,10 +223,10 @@ def rpy2jac(rpy, order: str = "zyx", unit: str = "rad") -> np.ndarray:
     :math:`\omega`: ``np.linalg.solve(J, w)``.  ``unit="deg"`` only says how
     ``rpy`` is given; ``J`` is dimensionless.  Batched over (..., 3).
 
-    >>> rpy2jac([0, 0, 0])
-    array([[ 1., -0.,  0.],
-           [ 0.,  1.,  0.],
-           [-0.,  0.,  1.]])
+    >>> rpy2jac([0, 0, 0]) + 0.0
+    array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
     >>> np.round(rpy2jac([10, 90, 0], unit="deg"), 6) + 0.0     # gimbal lock: det 0
     array([[ 0.,  0.,  0.],
            [ 0.,  1.,  0.],
