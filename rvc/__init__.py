@@ -30,5 +30,7 @@ from .ikine import *  # noqa: F401,F403
 # Plotting and widgets (no maths here)
 from .plotting import *  # noqa: F401,F403
 from .widgets import *  # noqa: F401,F403
+from .robotplot import *  # noqa: F401,F403
+from .apps import *  # noqa: F401,F403
 
 __version__ = "0.1.0"

@@ -1,0 +1,495 @@
+"""Drawing serial robots: stick figures, animations, teach panels (no maths here).
+
+Everything here draws what ``robot.fkine_all(q)`` and ``robot.fkine(q)``
+compute; the pattern is the one of :mod:`rvc.widgets`: create the figure
+and its artists once, then *update* them.
+
+* :func:`plot_robot` -- 3-D stick drawing; returns a :class:`RobotPlot`
+  whose ``.update(q)`` moves the artists in place;
+* :func:`animate_robot` -- a ``FuncAnimation`` over a joint trajectory,
+  optionally with a trail of the tool point (``.to_jshtml()`` for the book);
+* :func:`teach` -- one slider per joint (limits from ``qlim``) driving the
+  drawing and showing the tool pose (xyz and roll-pitch-yaw);
+* :func:`plot_planar` -- the 2-D version for planar arms;
+* :func:`animate_walking` -- the four-legged walker of 7.5.2.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from rvc.models import puma560
+>>> p560 = puma560()
+>>> h = plot_robot(p560, p560.qz)
+>>> h.update(p560.qn) is h
+True
+>>> h.points.shape
+(8, 3)
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .checks import getarray, getvector
+
+__all__ = ["RobotPlot", "plot_robot", "animate_robot", "Teach", "teach", "plot_planar",
+           "animate_walking"]
+
+
+# ---------------------------------------------------------------------------
+# geometry read off the model (fkine calls only)
+
+
+def _getq(robot, q, name="q"):
+    return getvector(q, name, int(robot.n))
+
+
+def _base(robot):
+    b = getattr(robot, "base", None)
+    return np.eye(4) if b is None else np.asarray(b, dtype=float)
+
+
+def _points(robot, q) -> np.ndarray:
+    """Origins of base, joint frames and tool, (n + 2, 3).
+
+    Row 0 is the base, rows 1..n the link frames, the last row the tool
+    point (equal to row n when the tool transform is a pure rotation).
+    """
+    n = int(robot.n)
+    F = np.asarray(robot.fkine_all(q), dtype=float)
+    if F.shape[-3] == n:
+        F = np.concatenate([_base(robot)[None], F], axis=0)
+    tool = np.asarray(robot.fkine(q), dtype=float)
+    return np.vstack([F[:, :3, 3], tool[:3, 3]]), tool
+
+
+def _reach(robot) -> float:
+    """A generous radius for the axes: the sum of link lengths and offsets."""
+    r = 0.0
+    for link in robot.links:
+        r += abs(float(getattr(link, "a", 0.0))) + abs(float(getattr(link, "d", 0.0)))
+        qlim = getattr(link, "qlim", None)
+        if getattr(link, "sigma", 0) and qlim is not None:
+            r += float(np.max(np.abs(qlim)))
+    tool = getattr(robot, "tool", None)
+    if tool is not None:
+        r += float(np.linalg.norm(np.asarray(tool)[:3, 3]))
+    return max(r, 1e-3)
+
+
+# ---------------------------------------------------------------------------
+# 3-D stick figure
+
+
+class RobotPlot:
+    """Artists of one robot drawing; :meth:`update` moves them in place.
+
+    Attributes
+    ----------
+    robot, ax, fig
+        The model and where it is drawn.
+    q : ndarray
+        The configuration drawn.
+    points : ndarray (n + 2, 3)
+        Base, joint-frame origins and tool point as drawn.
+    T : ndarray (4, 4)
+        The tool pose drawn.
+    """
+
+    def __init__(self, robot, q, ax, *, color="tab:blue", linewidth=4, frame_length=None,
+                 shadow=True, trail=False, name=True, limits=None):
+        self.robot = robot
+        self.ax = ax
+        self.fig = ax.figure
+        self.trail_enabled = bool(trail)
+        self._trail = []
+        r = _reach(robot)
+        self.frame_length = 0.15 * r if frame_length is None else float(frame_length)
+        self.q = _getq(robot, q)
+        P, T = _points(robot, self.q)
+        base = _base(robot)[:3, 3]
+        if limits is None:
+            limits = [(base[i] - r, base[i] + r) for i in range(3)]
+        (self.links,) = ax.plot(*P.T, "-", color=color, lw=linewidth, solid_capstyle="round")
+        (self.joints,) = ax.plot(*P[:-1].T, "o", color="k", ms=linewidth + 1)
+        self.shadow = None
+        self._floor = limits[2][0]
+        if shadow:
+            (self.shadow,) = ax.plot(P[:, 0], P[:, 1], np.full(len(P), self._floor), "-",
+                                     color="0.6", lw=linewidth / 2)
+        self.frame = [ax.plot([], [], [], "-", color=c, lw=2)[0] for c in ("r", "g", "b")]
+        self.trail = ax.plot([], [], [], "-", color="tab:red", lw=1.5)[0] if trail else None
+        self.text = None
+        if name:
+            self.text = ax.text2D(0.02, 0.95, str(getattr(robot, "name", "")), transform=ax.transAxes)
+        ax.set_xlim(*limits[0])
+        ax.set_ylim(*limits[1])
+        ax.set_zlim(*limits[2])
+        ax.set_xlabel("x")
+        ax.set_ylabel("y")
+        ax.set_zlabel("z")
+        try:
+            ax.set_box_aspect((1, 1, 1))
+        except Exception:  # older matplotlib
+            pass
+        self.update(self.q)
+
+    def update(self, q):
+        """Draw configuration ``q`` by moving the existing artists; returns self."""
+        self.q = _getq(self.robot, q)
+        P, T = _points(self.robot, self.q)
+        self.points, self.T = P, T
+        self.links.set_data_3d(P[:, 0], P[:, 1], P[:, 2])
+        self.joints.set_data_3d(P[:-1, 0], P[:-1, 1], P[:-1, 2])
+        if self.shadow is not None:
+            self.shadow.set_data_3d(P[:, 0], P[:, 1], np.full(len(P), self._floor))
+        o = T[:3, 3]
+        for k, line in enumerate(self.frame):
+            e = o + self.frame_length * T[:3, k]
+            line.set_data_3d([o[0], e[0]], [o[1], e[1]], [o[2], e[2]])
+        if self.trail is not None:
+            self._trail.append(o.copy())
+            tr = np.array(self._trail)
+            self.trail.set_data_3d(tr[:, 0], tr[:, 1], tr[:, 2])
+        return self
+
+    def clear_trail(self):
+        """Forget the tool-point trail."""
+        self._trail = []
+        if self.trail is not None:
+            self.trail.set_data_3d([], [], [])
+
+    @property
+    def artists(self):
+        """Every artist the drawing updates (for blitting)."""
+        out = [self.links, self.joints, *self.frame]
+        if self.shadow is not None:
+            out.append(self.shadow)
+        if self.trail is not None:
+            out.append(self.trail)
+        return out
+
+
+def _new_axes3d(figsize=(5, 5)):
+    import matplotlib.pyplot as plt
+
+    fig = plt.figure(figsize=figsize)
+    return fig.add_subplot(projection="3d")
+
+
+def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
+    """Draw a serial robot as a 3-D stick figure.
+
+    Links are drawn between the origins of successive frames (base, the n
+    link frames from ``robot.fkine_all(q)``, the tool point), with joints as
+    dots, the tool frame as red/green/blue x/y/z axes and the shadow of the
+    arm on the floor of the axes.
+
+    Parameters
+    ----------
+    robot : DHRobot
+        Needs ``.n``, ``.links``, ``.fkine(q)`` and ``.fkine_all(q)``.
+    q : array_like (n,)
+        Joint coordinates.
+    ax : Axes3D, optional
+        Where to draw (a new figure if omitted).
+    **kwargs
+        ``color``, ``linewidth``, ``frame_length``, ``shadow`` (bool),
+        ``trail`` (bool, keep a trail of the tool point), ``name`` (bool),
+        ``limits`` ([(xmin, xmax), (ymin, ymax), (zmin, zmax)]).
+
+    Returns
+    -------
+    RobotPlot
+        Call ``.update(q)`` to redraw at another configuration without
+        creating any figure.
+    """
+    if ax is None:
+        ax = _new_axes3d()
+    return RobotPlot(robot, q, ax, **kwargs)
+
+
+def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72,
+                  figsize=(4, 4), **kwargs):
+    """Animate a joint trajectory as a ``matplotlib.animation.FuncAnimation``.
+
+    Parameters
+    ----------
+    Q : array_like (N, n)
+        Joint coordinates, one row per frame; every ``step``-th row is used.
+    trail : bool
+        Draw the path of the tool point.
+    interval : int
+        Milliseconds between frames.
+    dpi, figsize
+        Kept modest so ``anim.to_jshtml()`` stays small in the static book.
+
+    The figure is closed from pyplot (so ``%matplotlib inline`` does not show
+    a still copy); display ``anim.to_jshtml()`` via ``IPython.display.HTML``.
+    The drawing handle is ``anim.robotplot``.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.animation import FuncAnimation
+
+    Q = getarray(Q, "Q", shape=(int(robot.n),))
+    if Q.ndim == 1:
+        Q = Q[None, :]
+    Q = Q.reshape(-1, int(robot.n))[:: max(int(step), 1)]
+    if ax is None:
+        fig = plt.figure(figsize=figsize, dpi=dpi)
+        ax = fig.add_subplot(projection="3d")
+    h = RobotPlot(robot, Q[0], ax, trail=trail, **kwargs)
+    h.clear_trail()
+
+    def frame(k):
+        if k == 0:
+            h.clear_trail()
+        h.update(Q[k])
+        return h.artists
+
+    anim = FuncAnimation(ax.figure, frame, frames=len(Q), interval=interval, blit=False)
+    anim.robotplot = h
+    plt.close(ax.figure)
+    return anim
+
+
+# ---------------------------------------------------------------------------
+# teach panel
+
+
+def _pose_text(T) -> str:
+    from .transforms3d import tr2rpy
+
+    t = T[:3, 3]
+    with warnings.catch_warnings():  # gimbal lock is shown, not warned about
+        warnings.simplefilter("ignore")
+        rpy = tr2rpy(T[:3, :3], unit="deg", order="xyz", check=False)
+    return (f"x = {t[0]:+.3f}  y = {t[1]:+.3f}  z = {t[2]:+.3f}  |  "
+            f"roll = {rpy[0]:+.1f}\u00b0  pitch = {rpy[1]:+.1f}\u00b0  yaw = {rpy[2]:+.1f}\u00b0 (xyz)")
+
+
+class Teach:
+    """A teach panel: one slider per joint, the drawing and the tool pose.
+
+    Attributes
+    ----------
+    panel : ipywidgets.VBox
+        The widget to display (displaying the object displays it).
+    sliders : list of ipywidgets.FloatSlider
+        One per joint, limits from ``robot.qlim`` (+-pi where missing).
+    plot : RobotPlot
+        The drawing.
+    pose : ipywidgets.HTML
+        Shows the tool position and roll-pitch-yaw angles (xyz order, deg).
+
+    ``update(q)`` sets the sliders and redraws: a notebook cell calls it so
+    the static book shows the same figure; it returns the figure.
+    """
+
+    def __init__(self, robot, q=None):
+        import ipywidgets as widgets
+        import matplotlib.pyplot as plt
+
+        self.robot = robot
+        n = int(robot.n)
+        q = np.zeros(n) if q is None else _getq(robot, q)
+        qlim = getattr(robot, "qlim", None)
+        qlim = None if qlim is None else np.asarray(qlim, dtype=float)
+        if qlim is not None and qlim.shape == (n, 2):
+            qlim = qlim.T
+        self.sliders = []
+        for j in range(n):
+            lo, hi = -np.pi, np.pi
+            if qlim is not None and qlim.shape == (2, n) and np.all(np.isfinite(qlim[:, j])):
+                lo, hi = float(qlim[0, j]), float(qlim[1, j])
+            s = widgets.FloatSlider(value=float(np.clip(q[j], lo, hi)), min=lo, max=hi,
+                                    step=(hi - lo) / 200, description=f"q{j + 1}",
+                                    continuous_update=True, readout_format=".3f")
+            s.observe(self._on_change, names="value")
+            self.sliders.append(s)
+        self.plot = plot_robot(robot, [s.value for s in self.sliders])
+        self.fig = self.plot.fig
+        plt.close(self.fig)
+        self.pose = widgets.HTML()
+        self.output = widgets.Output()
+        self.panel = widgets.VBox([widgets.VBox(self.sliders), self.pose, self.output])
+        self._busy = False
+        self._redraw()
+
+    @property
+    def q(self) -> np.ndarray:
+        """The configuration the sliders show."""
+        return np.array([s.value for s in self.sliders])
+
+    def _on_change(self, change=None):
+        if not self._busy:
+            self._redraw()
+
+    def _redraw(self):
+        self.plot.update(self.q)
+        self.pose.value = f"<code>{_pose_text(self.plot.T)}</code>"
+        try:
+            from IPython import get_ipython
+            from IPython.display import clear_output, display
+        except ImportError:  # pragma: no cover
+            return
+        if get_ipython() is None:
+            return
+        with self.output:
+            clear_output(wait=True)
+            display(self.fig)
+
+    def update(self, q):
+        """Move the sliders to ``q``, redraw, return the figure.
+
+        A joint value outside its slider is first shifted by a multiple of
+        2 pi (when the slider spans at most 2 pi), then clipped to the limits.
+        """
+        q = _getq(self.robot, q)
+        self._busy = True
+        try:
+            for s, v in zip(self.sliders, q):
+                # an angle outside the slider may fit after adding +-2 pi
+                if not s.min <= v <= s.max and s.max - s.min <= 2 * np.pi + 1e-9:
+                    v = s.min + (v - s.min) % (2 * np.pi)
+                s.value = float(np.clip(v, s.min, s.max))
+        finally:
+            self._busy = False
+        self._redraw()
+        return self.fig
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.panel)
+
+
+def teach(robot, q=None) -> Teach:
+    """A slider panel driving a drawing of ``robot`` (see :class:`Teach`).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from rvc.models import puma560
+    >>> p560 = puma560()
+    >>> t = teach(p560)
+    >>> len(t.sliders)
+    6
+    >>> fig = t.update(p560.qn)
+    >>> print(t.pose.value)
+    <code>x = +0.596  y = -0.150  z = -0.014  |  roll = ...
+    """
+    return Teach(robot, q)
+
+
+# ---------------------------------------------------------------------------
+# 2-D
+
+
+class PlanarPlot:
+    """Artists of a 2-D robot drawing; :meth:`update` moves them in place."""
+
+    def __init__(self, robot, q, ax, color="tab:blue", linewidth=4, limits=None, trail=False):
+        self.robot = robot
+        self.ax = ax
+        self.fig = ax.figure
+        self.q = _getq(robot, q)
+        P, _ = _points(robot, self.q)
+        r = _reach(robot)
+        b = _base(robot)[:2, 3]
+        if limits is None:
+            limits = [(b[0] - 1.1 * r, b[0] + 1.1 * r), (b[1] - 1.1 * r, b[1] + 1.1 * r)]
+        (self.links,) = ax.plot(P[:, 0], P[:, 1], "-", color=color, lw=linewidth, solid_capstyle="round")
+        (self.joints,) = ax.plot(P[:-1, 0], P[:-1, 1], "o", color="k", ms=linewidth + 2)
+        (self.tool,) = ax.plot(P[-1:, 0], P[-1:, 1], "s", color="tab:red", ms=linewidth + 2)
+        self.trail = ax.plot([], [], "-", color="tab:red", lw=1)[0] if trail else None
+        self._trail = []
+        ax.set_xlim(*limits[0])
+        ax.set_ylim(*limits[1])
+        ax.set_aspect("equal")
+        ax.grid(True)
+        ax.set_xlabel("x")
+        ax.set_ylabel("y")
+        self.update(self.q)
+
+    def update(self, q):
+        """Draw configuration ``q``; returns self."""
+        self.q = _getq(self.robot, q)
+        P, T = _points(self.robot, self.q)
+        self.points, self.T = P, T
+        self.links.set_data(P[:, 0], P[:, 1])
+        self.joints.set_data(P[:-1, 0], P[:-1, 1])
+        self.tool.set_data(P[-1:, 0], P[-1:, 1])
+        if self.trail is not None:
+            self._trail.append(P[-1, :2].copy())
+            tr = np.array(self._trail)
+            self.trail.set_data(tr[:, 0], tr[:, 1])
+        return self
+
+
+def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
+    """Draw a planar arm (links in the xy-plane) in 2-D.
+
+    Returns a :class:`PlanarPlot` with ``.update(q)``.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from rvc.models import planar2
+    >>> h = plot_planar(planar2(), [0.3, 0.4])
+    >>> h.points[-1, :2].round(4)
+    array([1.7202, 0.9397])
+    """
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(4, 4))
+    return PlanarPlot(robot, q, ax, **kwargs)
+
+
+# ---------------------------------------------------------------------------
+# the walking robot (7.5.2)
+
+
+def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
+                    figsize=(4.5, 4), zdown=True):
+    """Animate the four-legged walker: ``Q`` (N, 4, 3) joint angles of the legs.
+
+    ``leg`` is one leg model (``rvc.models.leg()``); ``bases`` the four (4, 4)
+    transforms of the hips in the body frame (see
+    :func:`rvc.apps.walking_legs`).  The body is the rectangle
+    ``[0, -L] x [0, -W]``; z points down as in the notes (``zdown``).
+    Returns a ``FuncAnimation`` (figure closed from pyplot).
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.animation import FuncAnimation
+
+    Q = getarray(Q, "Q", shape=(4, int(leg.n)))
+    Q = Q.reshape(-1, 4, int(leg.n))[:: max(int(step), 1)]
+    bases = getarray(bases, "bases", shape=(4, 4, 4), batch=False)
+    fig = plt.figure(figsize=figsize, dpi=dpi)
+    ax = fig.add_subplot(projection="3d")
+    ax.plot([0, -L, -L, 0, 0], [0, 0, -W, -W, 0], [0, 0, 0, 0, 0], "-", color="tab:red", lw=2)
+    lines = [ax.plot([], [], [], "-o", lw=3, ms=3)[0] for _ in range(4)]
+
+    def legpoints(i, q):
+        P, _ = _points(leg, q)
+        return (bases[i] @ np.c_[P, np.ones(len(P))].T)[:3].T
+
+    def frame(k):
+        for i in range(4):
+            P = legpoints(i, Q[k, i])
+            lines[i].set_data_3d(P[:, 0], P[:, 1], P[:, 2])
+        return lines
+
+    ax.set_xlim(-0.3, 0.1)
+    ax.set_ylim(-0.2, 0.2)
+    ax.set_zlim(-0.15, 0.05)
+    if zdown:
+        ax.invert_zaxis()
+    ax.view_init(elev=25, azim=-130)
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+    ax.set_zlabel("z")
+    frame(0)
+    anim = FuncAnimation(fig, frame, frames=len(Q), interval=interval, blit=False)
+    plt.close(fig)
+    return anim

@@ -1,0 +1,91 @@
+"""Applications of 7.5: writing with the Puma, the walking robot."""
+
+import numpy as np
+import pytest
+
+from rvc.apps import gait, hershey_strokes, letter_path, walking_gait, walking_legs
+from rvc.ikine import ikine6s
+from rvc.models import leg, puma560
+
+
+def test_hershey_B():
+    B = hershey_strokes("B")
+    assert len(B) == 3                                   # bar, upper bowl, lower bowl
+    allpts = np.vstack(B)
+    assert allpts[:, 1].min() == 0 and allpts[:, 1].max() == pytest.approx(1.0)
+    assert allpts[:, 0].min() == 0 and 0.5 < allpts[:, 0].max() < 0.8
+    np.testing.assert_allclose(B[0], [[0, 1], [0, 0]])
+    B4 = hershey_strokes("B", scale=0.25)
+    np.testing.assert_allclose(np.vstack(B4), 0.25 * allpts)
+    word = hershey_strokes("RVC")
+    assert np.vstack(word)[:, 0].max() > 2               # three letters side by side
+    with pytest.raises(ValueError, match="font"):
+        hershey_strokes("B", font="nosuchfont")
+    with pytest.raises(ValueError, match="text"):
+        hershey_strokes("")
+
+
+def test_letter_path_pen_moves():
+    B = hershey_strokes("B", scale=0.25)
+    lp = letter_path(B, z_up=0.2)
+    # every stroke point is a via point with the pen down; pen-up moves between strokes
+    down = lp.via[lp.via[:, 2] == 0]
+    assert len(down) == sum(len(s) for s in B)
+    assert np.sum(lp.via[:, 2] == 0.2) == 2 * (len(B) - 1)
+    assert np.allclose(lp.xyz[0], lp.via[0]) and np.allclose(lp.xyz[-1], lp.via[-1])
+    assert np.all(np.abs(np.diff(lp.xyz, axis=0)) <= 0.5 * 0.02 + 1e-12)   # qdmax 0.5 m/s
+    np.testing.assert_allclose(lp.T[:, :3, 3], lp.xyz + [0.6, 0, 0])
+    np.testing.assert_allclose(lp.T[0, :3, :3], [[-1, 0, 0], [0, 1, 0], [0, 0, -1]], atol=1e-12)
+
+
+def test_letter_drawn_by_puma():
+    p560 = puma560()
+    lp = letter_path(hershey_strokes("B", scale=0.25))
+    sol = ikine6s(p560, lp.T)
+    assert sol.success.all()
+    np.testing.assert_allclose(p560.fkine(sol.q), lp.T, atol=1e-9)
+    step = np.angle(np.exp(1j * np.diff(sol.q, axis=0)))                 # modulo 2 pi
+    assert np.abs(step).max() < 0.2                                       # a smooth joint path
+
+
+def test_walking_gait_stance():
+    x = walking_gait()
+    assert x.shape == (400, 3)
+    v = np.diff(x, axis=0) / 0.01
+    # the walking stroke: on the ground (z = zd), moving back at (xf - xb) / 3 s
+    stance = slice(5, 295)
+    assert np.all(x[stance, 2] == 0.05)
+    np.testing.assert_allclose(v[stance.start:stance.stop - 1, 0], -0.1 / 3, atol=1e-12)
+    assert x[:, 2].min() == pytest.approx(0.02)                           # raised to zu
+    # the cycle closes smoothly: sample 0 follows sample 399 as the next lap would
+    x3 = walking_gait()
+    np.testing.assert_allclose(np.diff(np.vstack([x3, x3]), axis=0).max(axis=0),
+                               np.diff(x, axis=0).max(axis=0), atol=1e-12)
+    np.testing.assert_allclose(x[0], x[-1] + (x[-1] - x[-2]), atol=2e-4)
+
+
+def test_gait_phase_and_flip():
+    qc = np.arange(12.0).reshape(4, 3)
+    np.testing.assert_array_equal(gait(qc, 3, 2), qc[1])
+    np.testing.assert_array_equal(gait(qc, np.arange(4), 1)[:, 0], [3, 6, 9, 0])
+    assert gait(qc, 0, 0, flip=True)[0] == -0.0 and gait(qc, 1, 0, flip=True)[0] == -3
+
+
+def test_four_legs():
+    lg = leg()
+    wl = walking_legs(lg)
+    assert wl.q.shape == (400, 4, 3) and wl.success.all()
+    np.testing.assert_allclose(lg.fkine(wl.qcycle)[:, :3, 3], wl.xcycle, atol=1e-8)
+    F = wl.feet(lg)
+    lift = np.abs(F[..., 2] - 0.05)
+    assert np.mean(np.sum(lift < 1e-6, axis=1) >= 3) >= 0.9
+    assert np.sort(lift, axis=1)[:, 2].max() < 1.2e-3
+    # feet on the ground all move backwards (body moves forward) at the same speed
+    vx = np.diff(F[..., 0], axis=0) / 0.01
+    ground = (lift[:-1] < 1e-6) & (lift[1:] < 1e-6)
+    inner = ground & (np.abs(vx + 0.1 / 3) < 1e-3)
+    assert inner.sum() > 0.6 * ground.sum()
+    # hips at the body corners
+    np.testing.assert_allclose(wl.bases[:, :3, 3], [[0, 0, 0], [-0.2, 0, 0], [-0.2, -0.1, 0], [0, -0.1, 0]])
+    with pytest.raises(ValueError, match="xcycle"):
+        walking_legs(lg, np.zeros((5, 2)))

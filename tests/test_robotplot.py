@@ -1,0 +1,97 @@
+"""Robot drawings: handles update their artists in place, no new figures."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+from rvc.apps import walking_legs  # noqa: E402
+from rvc.models import leg, planar2, puma560  # noqa: E402
+from rvc.robotplot import animate_robot, animate_walking, plot_planar, plot_robot, teach  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def p560():
+    return puma560()
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+def test_plot_robot_update_in_place(p560):
+    h = plot_robot(p560, p560.qz)
+    figs = plt.get_fignums()
+    artists = list(h.ax.lines)
+    assert h.update(p560.qn) is h
+    assert plt.get_fignums() == figs and list(h.ax.lines) == artists
+    # the drawing shows the model's frames: base, 6 link frames, tool
+    P = np.asarray(p560.fkine_all(p560.qn))[:, :3, 3]
+    np.testing.assert_allclose(h.points[:-1], P)
+    np.testing.assert_allclose(h.points[-1], np.asarray(p560.fkine(p560.qn))[:3, 3])
+    x, y, z = h.links.get_data_3d()
+    np.testing.assert_allclose(np.c_[x, y, z], h.points)
+    with pytest.raises(ValueError, match="q"):
+        h.update([0, 0, 0])
+
+
+def test_plot_robot_into_given_axes_with_trail(p560):
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d")
+    h = plot_robot(p560, p560.qz, ax=ax, trail=True)
+    for q in np.linspace(p560.qz, p560.qr, 4):
+        h.update(q)
+    assert plt.get_fignums() == [fig.number]
+    assert len(h.trail.get_data_3d()[0]) == 5
+
+
+def test_animate_robot(p560):
+    Q = np.linspace(p560.qz, p560.qn, 6)
+    anim = animate_robot(p560, Q, trail=True, interval=40)
+    html = anim.to_jshtml()
+    assert "<img" in html or "data:image" in html
+    h = anim.robotplot
+    np.testing.assert_allclose(h.q, Q[-1])
+    assert len(h.trail.get_data_3d()[0]) == 6
+
+
+def test_teach_panel(p560):
+    import ipywidgets as widgets
+
+    t = teach(p560)
+    assert isinstance(t.panel, widgets.VBox) and len(t.sliders) == 6
+    qlim = np.asarray(p560.qlim)
+    assert [s.min for s in t.sliders] == pytest.approx(qlim[0])
+    assert [s.max for s in t.sliders] == pytest.approx(qlim[1])
+    figs = plt.get_fignums()
+    fig = t.update(p560.qn)
+    assert fig is t.fig and plt.get_fignums() == figs
+    # pi for joint 3 lies outside its slider [-225, 45] deg: shown as -pi, the same angle
+    np.testing.assert_allclose(t.plot.T, p560.fkine(p560.qn), atol=1e-12)
+    assert "x = +0.596" in t.pose.value
+    t.sliders[0].value = 0.5          # moving a slider redraws
+    assert t.plot.q[0] == 0.5
+
+
+def test_plot_planar():
+    r = planar2()
+    h = plot_planar(r, [0.3, 0.4], trail=True)
+    h.update([0.5, -0.2])
+    np.testing.assert_allclose(h.points[-1, :2], [np.cos(0.5) + np.cos(0.3), np.sin(0.5) + np.sin(0.3)])
+    assert len(plt.get_fignums()) == 1
+
+
+def test_animate_walking():
+    lg = leg()
+    from rvc.apps import walking_gait
+
+    wl = walking_legs(lg, walking_gait()[::20], offsets=(0, 5, 10, 15), tol=1e-12)
+    figs = plt.get_fignums()
+    anim = animate_walking(lg, wl.q, wl.bases, step=5)
+    assert plt.get_fignums() == figs                     # closed from pyplot
+    assert anim.to_jshtml()
