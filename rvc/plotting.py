@@ -259,9 +259,9 @@ def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None
     animation shows: ``HTML(anim.to_jshtml())``.
 
     >>> import matplotlib; matplotlib.use("Agg")
-    >>> anim = tranimate(trotx(1.0), nframes=5)
-    >>> type(anim).__name__
-    'FuncAnimation'
+    >>> anim = tranimate(trotx(1.0), nframes=3)
+    >>> type(anim).__name__, "<script" in anim.to_jshtml()
+    ('FuncAnimation', True)
     """
     return _tranimate(T, 3, nframes, interval, frame, color, length, ax, lim)
 
@@ -271,8 +271,8 @@ def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=Non
     """Animate a 2-D frame (SE(2) poses); like :func:`tranimate`.
 
     >>> import matplotlib; matplotlib.use("Agg")
-    >>> anim = tranimate2(lambda s: transl2(s, 0), nframes=4)
-    >>> type(anim).__name__
-    'FuncAnimation'
+    >>> anim = tranimate2(lambda s: transl2(s, 0), nframes=3)
+    >>> type(anim).__name__, "<script" in anim.to_jshtml()
+    ('FuncAnimation', True)
     """
     return _tranimate(T, 2, nframes, interval, frame, color, length, ax, lim)
