@@ -25,6 +25,7 @@ from .rigidbody import *  # noqa: F401,F403
 from .ets import *  # noqa: F401,F403
 from .robot import *  # noqa: F401,F403
 from .dhfactor import *  # noqa: F401,F403
+from . import models  # noqa: E402
 from .ikine import *  # noqa: F401,F403
 
 # Plotting and widgets (no maths here)
