@@ -26,7 +26,7 @@ import numpy as np
 
 from .checks import getoption, getscalar
 from .dhfactor import DHFactor
-from .robot import DHRobot, Link, PrismaticDH, RevoluteDH, RevoluteMDH
+from .robot import DHRobot, Link, PrismaticDH, RevoluteDH
 from .transforms3d import transl, trotx, trotz
 
 __all__ = ["planar2", "twolink", "puma560", "puma560_mdh", "cobra600", "baxter", "leg",

@@ -38,7 +38,7 @@ import math
 
 import numpy as np
 
-from .checks import getarray, getpose, getscalar, getunit, getvector
+from .checks import getarray, getpose, getscalar, getvector
 from .ets import _getq
 from .expmap import trexp
 
