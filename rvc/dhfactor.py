@@ -137,6 +137,10 @@ class DHFactor:
        translation of ``F_n^-1 C'_n`` (and its rotation too when that is a
        ``Rz Rx`` pair), the rest is the ``tool``.
 
+    Axes closer to parallel than 1e-9 rad are treated as parallel, so the
+    identity holds to round-off times the chain's size for ordinary strings
+    and to about that angle in such near-degenerate ones.
+
     Every serial chain of one-variable joints has such a description, so
     the factorisation fails only for terms that are not one joint variable
     or a known constant: a ``ValueError`` names the term (a constant without
@@ -188,8 +192,11 @@ class DHFactor:
         Cp.append(P[n - 1].T @ consts[n])
         # 4. base
         if _is_zscrew(Cp[0]):
-            F = trinv(Cp[0], check=False)
-            base = np.eye(4)
+            # F_1 = the exact z-screw part of C'_0; the base keeps any round-off
+            Z = _elementary3("Rz", math.atan2(Cp[0][1, 0], Cp[0][0, 0])) \
+                @ _elementary3("Tz", Cp[0][2, 3])
+            F = trinv(Z, check=False)
+            base = Cp[0] @ F
         else:
             F = np.eye(4)
             base = Cp[0]
@@ -219,9 +226,9 @@ class DHFactor:
         last = (_angle(theta), _clean(p[2]), _clean(a), _angle(alpha))
         tool = trinv(dh_transform(*last), check=False) @ Y
         params.append(last)
-        tool[np.abs(tool) < 1e-12] = 0.0
+        tool[np.abs(tool) < 1e-14] = 0.0
         base = base.copy()
-        base[np.abs(base) < 1e-12] = 0.0
+        base[np.abs(base) < 1e-14] = 0.0
 
         self.base = base
         self.tool = tool
