@@ -546,6 +546,40 @@ class DHRobot:
         """
         return joint_twists(self), self.fkine(np.zeros(self.n))
 
+    # -- thin calls into the algorithms, as the notes write them ------------ #
+    # (p560.ikine6s(T), p560.plot(q)...). The algorithms live in lower layers;
+    # each method imports its function when called, so this module stays
+    # above them in the layer order (tests/test_layers.py).
+    def ikine6s(self, T, config: str = "lun", **kwargs):
+        """Closed-form inverse kinematics: :func:`rvc.ikine.ikine6s` ``(self, T, config)``."""
+        from .ikine import ikine6s
+
+        return ikine6s(self, T, config, **kwargs)
+
+    def ikine(self, T, q0=None, **kwargs):
+        """Numerical inverse kinematics: :func:`rvc.ikine.ikine` ``(self, T, q0)``."""
+        from .ikine import ikine
+
+        return ikine(self, T, q0, **kwargs)
+
+    def plot(self, q, **kwargs):
+        """Draw the robot at ``q``: :func:`rvc.robotplot.plot_robot`."""
+        from .robotplot import plot_robot
+
+        return plot_robot(self, q, **kwargs)
+
+    def animate(self, Q, **kwargs):
+        """Animate a joint trajectory ``Q`` (N, n): :func:`rvc.robotplot.animate_robot`."""
+        from .robotplot import animate_robot
+
+        return animate_robot(self, Q, **kwargs)
+
+    def teach(self, q=None):
+        """One slider per joint, drawing the robot: :func:`rvc.robotplot.teach`."""
+        from .robotplot import teach
+
+        return teach(self, q)
+
     # -- printing --------------------------------------------------------- #
     def _qstr(self, j, L):
         s = f"q{j + 1}"

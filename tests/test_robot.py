@@ -198,3 +198,20 @@ def test_bad_input():
         DHRobot([1])
     with pytest.raises(ValueError, match="M"):
         fkine_poe(np.zeros((1, 6)), np.zeros((4, 4)), [0])
+
+
+def test_thin_methods_call_the_algorithms():
+    """p560.ikine6s(T), p560.ikine(T), p560.plot(q) are the module functions."""
+    import matplotlib.pyplot as plt
+
+    from rvc import models
+    from rvc.ikine import ikine6s
+    from rvc.robotplot import plot_robot
+
+    p560 = models.puma560()
+    T = p560.fkine(p560.qn)
+    np.testing.assert_allclose(p560.ikine6s(T, "ru").q, ikine6s(p560, T, "ru").q)
+    np.testing.assert_allclose(p560.fkine(p560.ikine(T, q0=p560.qn + 0.1).q), T, atol=1e-6)
+    handle = p560.plot(p560.qz)
+    assert type(handle) is type(plot_robot(p560, p560.qz))
+    plt.close("all")
