@@ -115,7 +115,9 @@ def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
     assert solutions
     for block in solutions:
         assert block not in student_text
-    ids = re.findall(r"check\(\s*[\"']([^\"']+)", "\n".join(c.source for c in course.cells))
+    exercise_cells = [c.source for c in course.cells if c.cell_type == "code" and BEGIN in c.source]
+    ids = re.findall(r"check\(\s*[\"']([^\"']+)", "\n".join(exercise_cells))
+    assert len(ids) == len(exercise_cells) >= 5
     for exercise_id in ids:
         assert f"Exercise {exercise_id}: your code here" in student_text
 
