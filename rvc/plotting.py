@@ -37,9 +37,9 @@ def _plt():
     return plt
 
 
-def _new_axes(dim):
+def _new_axes(dim, dpi=None):
     plt = _plt()
-    fig = plt.figure(figsize=FIGSIZE)
+    fig = plt.figure(figsize=FIGSIZE, dpi=dpi)
     if dim == 3:
         return fig.add_subplot(111, projection="3d")
     ax = fig.add_subplot(111)
@@ -139,7 +139,20 @@ def _trplot(T, dim, frame, color, ax, length, labels, text, linewidth):
                 texts.append(ax.text(0, 0, 0, f"{{{frame}}}", ha="center", va="center"))
     h = FrameHandle(ax, dim, length, lines, texts, labels, frame)
     h.set(T)
+    _include_in_view(ax, dim, T, length)
     return h
+
+
+def _include_in_view(ax, dim, T, length):
+    """Grow the axes' data limits to hold the frame (set_data alone does not)."""
+    origin = T[:dim, dim]
+    tips = origin + length * T[:dim, :dim].T
+    pts = np.vstack([origin, tips])
+    if dim == 2:
+        ax.update_datalim(pts)
+        ax.autoscale_view()
+    else:
+        ax.auto_scale_xyz(pts[:, 0], pts[:, 1], pts[:, 2], had_data=True)
 
 
 def trplot2(T, frame=None, color=None, ax=None, length: float = 1.0, labels=None,
@@ -212,6 +225,11 @@ def _frames(T, nframes, dim):
         seq = [np.asarray(T(th), dtype=float) for th in np.linspace(0, 1, nframes)]
         return checks.getpose(np.stack(seq), "T(theta)", dim)
     a = checks.getarray(T, "T")
+    if dim == 3 and a.shape[-2:] == (3, 3):  # rotations: animate them as poses
+        R = checks.getrotation(a, "T")
+        a = np.zeros(R.shape[:-2] + (4, 4))
+        a[..., :3, :3] = R
+        a[..., 3, 3] = 1.0
     if a.ndim == 2:
         # a single target pose: the path exp(s log T), s in [0, 1], from the identity
         L = trlog(checks.getpose(a, "T", dim))
@@ -219,12 +237,12 @@ def _frames(T, nframes, dim):
     return checks.getpose(a, "T", dim)
 
 
-def _tranimate(T, dim, nframes, interval, frame, color, length, ax, lim):
+def _tranimate(T, dim, nframes, interval, frame, color, length, ax, lim, dpi):
     from matplotlib import animation
     plt = _plt()
     seq = _frames(T, nframes, dim)
     if ax is None:
-        ax = _new_axes(dim)
+        ax = _new_axes(dim, dpi)
     o = seq[:, :dim, dim]
     if lim is None:
         lo = min(float(o.min()) - length, -length)
@@ -249,13 +267,14 @@ def _tranimate(T, dim, nframes, interval, frame, color, length, ax, lim):
 
 
 def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
-              length: float = 1.0, ax=None, lim=None):
+              length: float = 1.0, ax=None, lim=None, dpi=None):
     """Animate a 3-D frame; returns a ``matplotlib.animation.FuncAnimation``.
 
-    ``T`` is an (N, 4, 4) sequence of poses, a single pose (animated from the
+    ``T`` is an (N, 4, 4) sequence of poses (or (N, 3, 3) rotations), a single pose or rotation (animated from the
     identity along :math:`e^{s\\log T}`, :math:`s \\in [0, 1]`), or a
     callable ``f(s)`` returning a pose for ``s`` in [0, 1] (``nframes``
-    samples).  ``interval`` is in ms.  The figure is closed, so only the
+    samples).  ``interval`` is in ms; ``dpi`` sets the new figure's resolution
+    (keep it low, ~70, for ``to_jshtml``).  The figure is closed, so only the
     animation shows: ``HTML(anim.to_jshtml())``.
 
     >>> import matplotlib; matplotlib.use("Agg")
@@ -263,11 +282,11 @@ def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None
     >>> type(anim).__name__, "<script" in anim.to_jshtml()
     ('FuncAnimation', True)
     """
-    return _tranimate(T, 3, nframes, interval, frame, color, length, ax, lim)
+    return _tranimate(T, 3, nframes, interval, frame, color, length, ax, lim, dpi)
 
 
 def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
-               length: float = 1.0, ax=None, lim=None):
+               length: float = 1.0, ax=None, lim=None, dpi=None):
     """Animate a 2-D frame (SE(2) poses); like :func:`tranimate`.
 
     >>> import matplotlib; matplotlib.use("Agg")
@@ -275,4 +294,4 @@ def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=Non
     >>> type(anim).__name__, "<script" in anim.to_jshtml()
     ('FuncAnimation', True)
     """
-    return _tranimate(T, 2, nframes, interval, frame, color, length, ax, lim)
+    return _tranimate(T, 2, nframes, interval, frame, color, length, ax, lim, dpi)

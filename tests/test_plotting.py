@@ -9,6 +9,8 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.animation import FuncAnimation  # noqa: E402
 
+import rvc  # noqa: E402
+
 from rvc import (Twist3, plot_point, tranimate, tranimate2, transl, transl2, trot2,  # noqa: E402
                  trotx, trplot, trplot2)
 
@@ -72,3 +74,23 @@ def test_tranimate():
 def test_bad_input(call, exc, words):
     with pytest.raises(exc, match=words):
         call()
+
+
+def test_frames_extend_the_view():
+    import matplotlib.pyplot as plt
+
+    h = rvc.trplot2(rvc.transl2(5, 6), length=1.0)
+    assert h.ax.get_xlim()[1] >= 6 and h.ax.get_ylim()[1] >= 6
+    h3 = rvc.trplot(rvc.transl(4, -3, 2), length=0.5)
+    assert h3.ax.get_xlim()[1] >= 4 and h3.ax.get_ylim()[0] <= -3 and h3.ax.get_zlim()[1] >= 2
+    plt.close("all")
+
+
+def test_tranimate_accepts_rotations_and_dpi():
+    R = rvc.rotx(np.linspace(0, 1, 4))
+    anim = rvc.tranimate(R, dpi=50)
+    assert anim._fig.dpi == 50
+    anim1 = rvc.tranimate(rvc.roty(0.5), nframes=3)
+    np.testing.assert_allclose(anim1.handle.origin(), 0)
+    with pytest.raises(ValueError, match="T"):
+        rvc.tranimate(np.diag([1.0, 1.0, -1.0]))
