@@ -36,6 +36,7 @@ __all__ = [
     "getnonzero",
     "getunitvector",
     "warn_singular",
+    "passes",
 ]
 
 #: Tolerance on ``max |R^T R - I|`` and ``|det R - 1|`` for a matrix to be
@@ -284,3 +285,29 @@ def getunitvector(value, name: str, n: int | None = None) -> np.ndarray:
 def warn_singular(message: str, stacklevel: int = 3) -> None:
     """Issue a :class:`SingularityWarning` (information was lost)."""
     warnings.warn(message, SingularityWarning, stacklevel=stacklevel)
+
+
+def passes(getter, value, shape, check: bool = True) -> bool:
+    """True when ``value`` has trailing ``shape`` and ``getter(array)`` accepts it.
+
+    The predicate behind ``isrot``/``ishom``: a boolean answer instead of an
+    error.  With ``check=False`` only the shape is tested.
+
+    >>> passes(lambda a: getrotation(a, "R"), np.eye(3), (3, 3))
+    True
+    >>> passes(lambda a: getrotation(a, "R"), 2 * np.eye(3), (3, 3))
+    False
+    """
+    try:
+        a = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if a.ndim < 2 or a.shape[-2:] != tuple(shape):
+        return False
+    if not check:
+        return True
+    try:
+        getter(a)
+    except ValueError:
+        return False
+    return True

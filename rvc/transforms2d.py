@@ -147,21 +147,6 @@ def h2e(p) -> np.ndarray:
     return a[..., :-1] / w
 
 
-def _isvalid(fn, value, shape, check, tol):
-    try:
-        a = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    if a.ndim < 2 or a.shape[-2:] != shape:
-        return False
-    if not check:
-        return True
-    try:
-        fn(a, tol=tol)
-    except ValueError:
-        return False
-    return True
-
 
 def isrot2(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     """True if ``R`` is a (..., 2, 2) array of rotations (orthonormal, det +1).
@@ -171,8 +156,7 @@ def isrot2(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     >>> isrot2(rot2(0.3)), isrot2(np.eye(3)), isrot2(np.diag([1, -1]))
     (True, False, False)
     """
-    return _isvalid(lambda a, tol: checks.getrotation(a, "R", 2, tol=tol),
-                    R, (2, 2), check, tol)
+    return checks.passes(lambda a: checks.getrotation(a, "R", 2, tol=tol), R, (2, 2), check)
 
 
 def ishom2(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
@@ -184,5 +168,4 @@ def ishom2(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     >>> ishom2(transl2(1, 2)), ishom2(np.ones((3, 3))), ishom2(np.eye(4))
     (True, False, False)
     """
-    return _isvalid(lambda a, tol: checks.getpose(a, "T", 2, tol=tol),
-                    T, (3, 3), check, tol)
+    return checks.passes(lambda a: checks.getpose(a, "T", 2, tol=tol), T, (3, 3), check)

@@ -634,7 +634,7 @@ def isrot(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     >>> isrot(rotx(0.3)), isrot(np.eye(4)), isrot(np.diag([1, 1, -1]))
     (True, False, False)
     """
-    return _isvalid(lambda x: checks.getrotation(x, "R", 3, tol=tol), R, (3, 3), check)
+    return checks.passes(lambda x: checks.getrotation(x, "R", 3, tol=tol), R, (3, 3), check)
 
 
 def ishom(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
@@ -643,23 +643,8 @@ def ishom(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     >>> ishom(transl(1, 2, 3)), ishom(np.ones((4, 4))), ishom(rotx(1))
     (True, False, False)
     """
-    return _isvalid(lambda x: checks.getpose(x, "T", 3, tol=tol), T, (4, 4), check)
+    return checks.passes(lambda x: checks.getpose(x, "T", 3, tol=tol), T, (4, 4), check)
 
-
-def _isvalid(fn, value, shape, check):
-    try:
-        a = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    if a.ndim < 2 or a.shape[-2:] != shape:
-        return False
-    if not check:
-        return True
-    try:
-        fn(a)
-    except ValueError:
-        return False
-    return True
 
 
 def trinv(T, check: bool = True) -> np.ndarray:
