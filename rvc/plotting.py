@@ -26,7 +26,7 @@ from .expmap import trexp, trlog
 from .transforms2d import transl2  # noqa: F401
 from .transforms3d import transl, trotx  # noqa: F401
 
-__all__ = ["trplot2", "trplot", "plot_point", "tranimate2", "tranimate", "FrameHandle"]
+__all__ = ["trplot2", "trplot", "plot_point", "tranimate2", "tranimate", "jshtml", "FrameHandle"]
 
 FIGSIZE = (4, 4)
 _AXCOLORS = ("r", "g", "b")
@@ -283,6 +283,44 @@ def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None
     ('FuncAnimation', True)
     """
     return _tranimate(T, 3, nframes, interval, frame, color, length, ax, lim, dpi)
+
+
+#: Text glyphs for the icons of matplotlib's JavaScript animation player,
+#: which would otherwise load Font Awesome from a CDN.
+_PLAYER_GLYPHS = {
+    "fa fa-minus": "\u2212", "fa fa-fast-backward": "|\u25c0\u25c0",
+    "fa fa-step-backward": "|\u25c0", "fa fa-play fa-flip-horizontal": "\u25c0",
+    "fa fa-pause": "\u275a\u275a", "fa fa-play": "\u25b6", "fa fa-step-forward": "\u25b6|",
+    "fa fa-fast-forward": "\u25b6\u25b6|", "fa fa-plus": "+",
+}
+
+
+def jshtml(anim, **kwargs):
+    """An animation as a self-contained HTML player that works offline.
+
+    ``anim.to_jshtml()`` embeds every frame, but its player links its icon
+    font from a CDN; this version draws the buttons with text glyphs and
+    names no network resource, so it plays in the static web book with no
+    connection.  Returns an ``IPython.display.HTML`` (use ``.data`` for the
+    string); keyword arguments go to ``to_jshtml`` (``fps``, ``default_mode``).
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> html = jshtml(tranimate(trotx(1.0), nframes=2)).data
+    >>> "http" in html, "\u25b6" in html
+    (False, True)
+    """
+    import re
+
+    from IPython.display import HTML
+
+    html = anim.to_jshtml(**kwargs)
+    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", html)
+
+    def glyph(match):
+        return f'<span class="anim-glyph">{_PLAYER_GLYPHS.get(match.group(1), "?")}</span>'
+
+    html = re.sub(r'<i class="(fa [^"]*)"></i>', glyph, html)
+    return HTML(html)
 
 
 def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
