@@ -203,6 +203,15 @@ def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
     RobotPlot
         Call ``.update(q)`` to redraw at another configuration without
         creating any figure.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from rvc.models import puma560
+    >>> p560 = puma560()
+    >>> h = plot_robot(p560, p560.qz)
+    >>> lines = len(h.ax.lines)
+    >>> h = h.update(p560.qn)   # returns itself
+    >>> len(h.ax.lines) == lines, bool(np.allclose(h.T, p560.fkine(p560.qn)))
+    (True, True)
     """
     if ax is None:
         ax = _new_axes3d()
@@ -225,8 +234,16 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         Kept modest so ``anim.to_jshtml()`` stays small in the static book.
 
     The figure is closed from pyplot (so ``%matplotlib inline`` does not show
-    a still copy); display ``anim.to_jshtml()`` via ``IPython.display.HTML``.
+    a still copy); display it with :func:`rvc.jshtml` (offline player).
     The drawing handle is ``anim.robotplot``.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from rvc.models import puma560
+    >>> from rvc.trajectory import jtraj
+    >>> p560 = puma560()
+    >>> anim = animate_robot(p560, jtraj(p560.qz, p560.qr, 5).q, trail=True)
+    >>> type(anim).__name__, "<img" in anim.to_jshtml()
+    ('FuncAnimation', True)
     """
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
@@ -458,6 +475,14 @@ def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
     :func:`rvc.apps.walking_legs`).  The body is the rectangle
     ``[0, -L] x [0, -W]``; z points down as in the notes (``zdown``).
     Returns a ``FuncAnimation`` (figure closed from pyplot).
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> from rvc.models import leg
+    >>> from rvc.transforms3d import transl
+    >>> bases = transl(np.array([[0, 0, 0], [-0.2, 0, 0], [-0.2, -0.1, 0], [0, -0.1, 0]]))
+    >>> anim = animate_walking(leg(), np.zeros((8, 4, 3)), bases, step=4)
+    >>> type(anim).__name__
+    'FuncAnimation'
     """
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
