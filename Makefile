@@ -53,7 +53,7 @@ crosscheck: $(PEERS)/.installed
 	$(PEERS)/bin/python -m pytest -q -n $(JOBS) tests/crosscheck -p no:cacheprovider
 
 execute: $(STAMP)
-	MPLBACKEND= $(BIN)/python -m tools/execute.py $(NOTEBOOKS)
+	MPLBACKEND= $(BIN)/python tools/execute.py $(NOTEBOOKS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -120,13 +120,13 @@ WRONG = [
 
 @pytest.mark.parametrize("exercise_id, answer", RIGHT)
 def test_right_answer_is_accepted(exercise_id, answer, capsys):
-    assert check(exercise_id, answer) is True
+    assert check(exercise_id, answer)
     assert capsys.readouterr().out.strip() == f"Exercise {exercise_id}: correct."
 
 
 @pytest.mark.parametrize("exercise_id, answer, fragment", WRONG)
 def test_typical_mistake_gets_its_hint(exercise_id, answer, fragment, capsys):
-    assert check(exercise_id, answer) is False
+    assert not check(exercise_id, answer)
     out = capsys.readouterr().out
     assert out.startswith(f"Exercise {exercise_id}: not yet. Hint: ")
     assert fragment in out

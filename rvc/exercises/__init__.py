@@ -3,17 +3,18 @@
 Each chapter registers its checkers in a module ``rvc.exercises.chNN``.
 A checker receives the student's answer and returns ``None`` when it is
 right, or a hint (a string) saying what is wrong *without* revealing the
-expected value.  :func:`check` prints one line of feedback and returns
-whether the answer was accepted, so a notebook cell can end with it.
+expected value.  :func:`check` prints one line of feedback and returns a
+:class:`Feedback`, true when the answer was accepted, which shows nothing
+when a notebook cell ends with it (the printed line is the feedback).
 
 >>> from rvc.exercises import exercise, check
 >>> @exercise("0.1")
 ... def _(answer):
 ...     return None if answer == 4 else "count the fingers on one hand again, without the thumb"
->>> check("0.1", 4)
+>>> bool(check("0.1", 4))
 Exercise 0.1: correct.
 True
->>> check("0.1", 5)
+>>> bool(check("0.1", 5))
 Exercise 0.1: not yet. Hint: count the fingers on one hand again, without the thumb
 False
 """
@@ -25,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["exercise", "check", "close", "describe_shape", "CHAPTERS"]
+__all__ = ["exercise", "check", "close", "describe_shape", "Feedback", "CHAPTERS"]
 
 #: Chapter modules holding checkers, loaded on first use.
 CHAPTERS = ("ch02", "ch03", "ch07")
@@ -97,8 +98,30 @@ def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str 
     return None
 
 
-def check(exercise_id: str, answer) -> bool:
-    """Print feedback on ``answer`` for exercise ``exercise_id``; return True if right.
+class Feedback:
+    """The result of :func:`check`: true when the answer was accepted.
+
+    It displays as nothing in a notebook, so an exercise cell ending with
+    ``check(...)`` shows only the printed feedback line.
+    """
+
+    __slots__ = ("exercise_id", "ok")
+
+    def __init__(self, exercise_id: str, ok: bool):
+        self.exercise_id, self.ok = exercise_id, bool(ok)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return f"Feedback({self.exercise_id!r}, ok={self.ok})"
+
+    def _ipython_display_(self):
+        pass
+
+
+def check(exercise_id: str, answer) -> Feedback:
+    """Print feedback on ``answer`` for exercise ``exercise_id``; truthy if right.
 
     The feedback never contains the expected answer.
     """
@@ -112,6 +135,6 @@ def check(exercise_id: str, answer) -> bool:
         hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
     if hint is None:
         print(f"Exercise {exercise_id}: correct.")
-        return True
+        return Feedback(exercise_id, True)
     print(f"Exercise {exercise_id}: not yet. Hint: {hint}")
-    return False
+    return Feedback(exercise_id, False)

@@ -9,10 +9,10 @@ but never the expected numbers.  ``None`` means correct.
 >>> from rvc import rotz, roty
 >>> check("2.1", rotz(40, unit="deg") @ roty(25, unit="deg"))
 Exercise 2.1: correct.
-True
+Feedback('2.1', ok=True)
 >>> check("2.1", rotz(40) @ roty(25))
 Exercise 2.1: not yet. Hint: angles must be radians: rotz(40) is a rotation of 40 radians; pass unit="deg" or convert with np.deg2rad
-False
+Feedback('2.1', ok=False)
 """
 
 from __future__ import annotations
