@@ -26,6 +26,7 @@ from .ets import *  # noqa: F401,F403
 from .robot import *  # noqa: F401,F403
 from .dhfactor import *  # noqa: F401,F403
 from . import models  # noqa: E402
+from .jacobian import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
 
 # Plotting and widgets (no maths here)

@@ -562,6 +562,39 @@ class DHRobot:
 
         return ikine(self, T, q0, **kwargs)
 
+    def jacob0(self, q, *, unit: str = "rad"):
+        """Jacobian in the world frame (6, n): :func:`rvc.jacobian.jacob0` ``(self, q)``.
+
+        >>> DHRobot([RevoluteDH(a=1)]).jacob0([0])[:, 0]
+        array([0., 1., 0., 0., 0., 1.])
+        """
+        from .jacobian import jacob0
+
+        return jacob0(self, q, unit=unit)
+
+    def jacobe(self, q, *, unit: str = "rad"):
+        """Jacobian in the end-effector frame (6, n): :func:`rvc.jacobian.jacobe` ``(self, q)``.
+
+        >>> DHRobot([RevoluteDH(a=1)]).jacobe([np.pi / 2])[:, 0].round(6) + 0
+        array([0., 1., 0., 0., 0., 1.])
+        """
+        from .jacobian import jacobe
+
+        return jacobe(self, q, unit=unit)
+
+    def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
+        """Manipulability at ``q`` (a float, or (N,) for (N, n)): :func:`rvc.jacobian.manipulability`.
+
+        The notes' ``p560.maniplty(q)``.
+
+        >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
+        >>> round(float(r.manipulability([0, np.pi / 2], axes=[1, 1, 0, 0, 0, 0])), 4)
+        1.0
+        """
+        from .jacobian import manipulability
+
+        return manipulability(self, q, method, axes, unit=unit)
+
     def plot(self, q, **kwargs):
         """Draw the robot at ``q``: :func:`rvc.robotplot.plot_robot`."""
         from .robotplot import plot_robot

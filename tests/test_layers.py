@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 RVC = Path(__file__).resolve().parents[1] / "rvc"
-LAZY_OK = {"plotting", "robotplot", "widgets", "ikine"}
+LAZY_OK = {"plotting", "robotplot", "widgets", "ikine", "jacobian"}
 
 
 def layer_order():

@@ -1,0 +1,189 @@
+"""The manipulator Jacobian and manipulability (Chapter 8.1-8.2).
+
+The geometric Jacobian maps joint velocity to the spatial velocity of the
+tool, ordered (linear, angular) as everywhere in rvc:
+
+.. math:: {}^0\\nu = \\begin{pmatrix} v \\\\ \\omega \\end{pmatrix} = {}^0J(q)\\, \\dot q,
+          \\qquad {}^0J(q) \\in \\mathbb{R}^{6 \\times n}
+
+Column j is the tool's spatial velocity for a unit speed of joint j alone.
+With :math:`z_j` the joint's unit axis and :math:`p_j` a point on it (both in
+the world frame) and :math:`p_e` the tool point,
+
+.. math:: J_j = \\begin{pmatrix} z_j \\times (p_e - p_j) \\\\ z_j \\end{pmatrix}
+          \\ \\text{(revolute)}, \\qquad
+          J_j = \\begin{pmatrix} z_j \\\\ 0 \\end{pmatrix} \\ \\text{(prismatic)}.
+
+For standard DH parameters joint j moves about (along) the z-axis of frame
+{j-1}, for modified DH about the z-axis of frame {j}.  The frames come from
+:func:`rvc.robot.fkine_all`, so the base transform is included, and
+:math:`p_e` is the origin of ``fkine(q)``, the tool transform included.
+
+Functions: :func:`jacob0` (world frame), :func:`jacobe` (end-effector
+frame) and :func:`manipulability`.  The robot methods ``p560.jacob0(q)``,
+``p560.jacobe(q)`` and ``p560.manipulability(q)`` call them.
+
+>>> from rvc.models import planar2
+>>> p2 = planar2()
+>>> jacob0(p2, [0, np.pi / 2]).round(4) + 0
+array([[-1., -1.],
+       [ 1.,  0.],
+       [ 0.,  0.],
+       [ 0.,  0.],
+       [ 0.,  0.],
+       [ 1.,  1.]])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .checks import getoption
+from .ets import _getq
+from .robot import fkine_all
+
+__all__ = ["jacob0", "jacobe", "manipulability"]
+
+_AXES = {"all": slice(0, 6), "trans": slice(0, 3), "rot": slice(3, 6)}
+_METHODS = ("yoshikawa", "invcondition", "minsingular")
+
+
+def _jacob0_and_pose(robot, q, unit):
+    """World-frame Jacobian (..., 6, n) and tool pose (..., 4, 4)."""
+    qa = _getq(q, robot.n, robot.revolute, unit)
+    F = fkine_all(robot, qa)                                # (..., n+1, 4, 4)
+    Te = F[..., -1, :, :] @ robot.tool
+    axes = F[..., 1:, :, :] if robot.mdh else F[..., :-1, :, :]   # frame of each joint's axis
+    z = axes[..., :3, 2]                                    # (..., n, 3)
+    p = axes[..., :3, 3]
+    pe = Te[..., None, :3, 3]                               # (..., 1, 3)
+    rev = robot.revolute[:, None]                           # (n, 1)
+    Jv = np.where(rev, np.cross(z, pe - p), z)
+    Jw = np.where(rev, z, 0.0)
+    J = np.concatenate([Jv, Jw], axis=-1)                   # (..., n, 6)
+    return np.swapaxes(J, -1, -2) + 0.0, Te
+
+
+def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
+    """Geometric Jacobian in the world frame, ``v0 = J0(q) qd``: shape (6, n).
+
+    Rows are (vx, vy, vz, wx, wy, wz); column j is
+
+    .. math:: J_j = \\begin{pmatrix} z_j \\times (p_e - p_j) \\\\ z_j \\end{pmatrix}
+              \\ \\text{revolute}, \\qquad
+              J_j = \\begin{pmatrix} z_j \\\\ 0 \\end{pmatrix} \\ \\text{prismatic},
+
+    with :math:`z_j, p_j` the axis and origin of frame {j-1} (standard DH)
+    or {j} (modified DH) and :math:`p_e` the tool point, all in the world
+    frame (base and tool included).  ``q`` (n,) gives (6, n); a batch
+    (N, n) gives (N, 6, n), computed without a loop over N.  Revolute joint
+    coordinates are radians unless ``unit="deg"`` (the Jacobian is always
+    per radian).
+
+    MATLAB: ``J = p560.jacob0(qn)``.
+
+    >>> from rvc.models import puma560
+    >>> p560 = puma560()
+    >>> jacob0(p560, p560.qn).round(3) + 0
+    array([[ 0.15 ,  0.014,  0.32 ,  0.   ,  0.   ,  0.   ],
+           [ 0.596,  0.   ,  0.   ,  0.   ,  0.   ,  0.   ],
+           [ 0.   ,  0.596,  0.291,  0.   ,  0.   ,  0.   ],
+           [ 0.   ,  0.   ,  0.   ,  0.707,  0.   ,  1.   ],
+           [ 0.   , -1.   , -1.   ,  0.   , -1.   ,  0.   ],
+           [ 1.   ,  0.   ,  0.   , -0.707,  0.   ,  0.   ]])
+    >>> jacob0(p560, np.zeros((5, 6))).shape
+    (5, 6, 6)
+    """
+    return _jacob0_and_pose(robot, q, unit)[0]
+
+
+def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
+    """Geometric Jacobian in the end-effector (tool) frame: shape (6, n) or (N, 6, n).
+
+    .. math:: {}^EJ(q) = \\begin{pmatrix} {}^ER_0 & 0 \\\\ 0 & {}^ER_0 \\end{pmatrix} {}^0J(q),
+              \\qquad {}^ER_0 = R^T
+
+    where :math:`R` is the rotation of the tool pose ``fkine(q)``.
+
+    MATLAB: ``p560.jacobe(qn)``.
+
+    >>> from rvc.models import puma560
+    >>> p560 = puma560()
+    >>> jacobe(p560, p560.qn).round(3) + 0
+    array([[ 0.   , -0.596, -0.291,  0.   ,  0.   ,  0.   ],
+           [ 0.596,  0.   ,  0.   ,  0.   ,  0.   ,  0.   ],
+           [ 0.15 ,  0.014,  0.32 ,  0.   ,  0.   ,  0.   ],
+           [-1.   ,  0.   ,  0.   ,  0.707,  0.   ,  0.   ],
+           [ 0.   , -1.   , -1.   ,  0.   , -1.   ,  0.   ],
+           [ 0.   ,  0.   ,  0.   ,  0.707,  0.   ,  1.   ]])
+    """
+    J0, Te = _jacob0_and_pose(robot, q, unit)
+    Rt = np.swapaxes(Te[..., :3, :3], -1, -2)
+    return np.concatenate([Rt @ J0[..., :3, :], Rt @ J0[..., 3:, :]], axis=-2) + 0.0
+
+
+def _rows(axes) -> np.ndarray:
+    """Row selector of the Jacobian from ``axes``: a name or a 6-element mask."""
+    if isinstance(axes, str):
+        getoption(axes, "axes", tuple(_AXES))
+        return np.arange(6)[_AXES[axes]]
+    mask = np.asarray(axes)
+    if mask.shape != (6,) or not np.all((mask == 0) | (mask == 1)) or not mask.any():
+        raise ValueError("axes: expected one of 'all', 'trans', 'rot' or a mask of 6 "
+                         f"booleans (vx vy vz wx wy wz, not all false), got {axes!r}")
+    return np.flatnonzero(mask)
+
+
+def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
+                   unit: str = "rad") -> np.ndarray:
+    """Manipulability of the arm at ``q``: a float, or shape (N,) for q of shape (N, n).
+
+    ``J`` is the world-frame Jacobian :func:`jacob0` restricted to the rows
+    chosen by ``axes``: ``"all"`` (6 rows), ``"trans"`` (vx vy vz), ``"rot"``
+    (wx wy wz), or a mask of 6 booleans (e.g. ``[1, 1, 0, 0, 0, 1]`` for a
+    planar arm).  With :math:`\\sigma_i` the singular values of ``J``:
+
+    * ``"yoshikawa"`` (default, 8.2.2), the volume of the velocity ellipsoid
+      :math:`v^T (J J^T)^{-1} v = 1` up to a constant:
+
+      .. math:: m = \\sqrt{\\det(J J^T)} = \\prod_i \\sigma_i
+
+      (0 when ``J`` has more rows than joints);
+    * ``"invcondition"``: :math:`\\sigma_{min} / \\sigma_{max}`, 1 for a
+      spherical ellipsoid, 0 at a singularity; it has no units, unlike the
+      Yoshikawa measure, whose value mixes metres and radians;
+    * ``"minsingular"``: :math:`\\sigma_{min}`, the smallest radius of the
+      ellipsoid.
+
+    All are 0 at a singularity.  (Asada's dynamic manipulability needs the
+    inertia matrix of Chapter 9.)  Computed from the singular values, so
+    the result is never negative or NaN near a singularity.
+
+    MATLAB: ``m = p560.maniplty(qn)``.
+
+    >>> from rvc.models import puma560
+    >>> p560 = puma560()
+    >>> round(float(manipulability(p560, p560.qn)), 4)
+    0.0786
+    >>> manipulability(p560, np.stack([p560.qz, p560.qr, p560.qn])).round(4) + 0
+    array([0.    , 0.    , 0.0786])
+    >>> round(float(manipulability(p560, p560.qn, axes="trans")), 4)
+    0.1112
+    >>> manipulability(p560, p560.qn, method="asada")
+    Traceback (most recent call last):
+    ...
+    ValueError: method: expected one of 'yoshikawa', 'invcondition', 'minsingular', got 'asada'
+    """
+    getoption(method, "method", _METHODS)
+    rows = _rows(axes)
+    J = jacob0(robot, q, unit=unit)[..., rows, :]
+    s = np.linalg.svd(J, compute_uv=False)                  # (..., min(rows, n)), descending
+    if method == "yoshikawa":
+        m = np.prod(s, axis=-1) if J.shape[-2] <= J.shape[-1] else np.zeros(J.shape[:-2])
+    elif method == "invcondition":
+        smax = s[..., 0]
+        m = np.divide(s[..., -1], smax, out=np.zeros_like(smax), where=smax > 0)
+    else:
+        m = s[..., -1]
+    m = np.asarray(m, dtype=float)
+    return m if m.ndim else m[()]
