@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from .checks import getarray, getpose, getscalar, getunit, getvector, putangle, warn_singular
+from .jacobian import jacob0
 from .transforms3d import rotx, rotz
 
 __all__ = [
@@ -153,26 +154,6 @@ def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
     dR = Tstar[..., :3, :3] @ np.swapaxes(T[..., :3, :3], -1, -2)
     return np.concatenate([dt, _rot_log(dR)], axis=-1)
 
-
-def _jacob0(robot, q: np.ndarray, h: float = 1e-6) -> np.ndarray:
-    """Geometric Jacobian in the world frame, (6, n), by central differences.
-
-    One batched ``fkine`` call on 2n perturbed configurations.  Private and
-    temporary: Chapter 8's ``jacob0`` replaces it.
-    """
-    n = q.size
-    Q = np.repeat(q[None, :], 2 * n, axis=0)
-    idx = np.arange(n)
-    Q[idx, idx] += h
-    Q[n + idx, idx] -= h
-    T = np.asarray(robot.fkine(Q))
-    Tp, Tm = T[:n], T[n:]
-    Jv = (Tp[:, :3, 3] - Tm[:, :3, 3]).T / (2 * h)
-    R = 0.5 * (Tp[:, :3, :3] + Tm[:, :3, :3])
-    dR = (Tp[:, :3, :3] - Tm[:, :3, :3]) / (2 * h)
-    S = dR @ np.swapaxes(R, -1, -2)  # skew(omega)
-    Jw = np.stack([S[:, 2, 1] - S[:, 1, 2], S[:, 0, 2] - S[:, 2, 0], S[:, 1, 0] - S[:, 0, 1]]) / 2
-    return np.vstack([Jv, Jw])
 
 
 def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
@@ -474,7 +455,7 @@ def _lm_solve(robot, Tstar, q0, W, ilimit, tol, lam0, lam_max):
         if E < tol:
             return q, E, it, ""
         it += 1
-        J = _jacob0(robot, q)
+        J = jacob0(robot, q)
         try:
             dq = _lm_step(J, e, W, lam)
         except np.linalg.LinAlgError:
