@@ -23,8 +23,13 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $(STAMP)
 
+# A kernel occasionally never answers under heavy load on this machine (seen a few
+# times in ~100 runs, not reproducible on demand). Cells time out after 180 s, and
+# a run that fails is tried once more: a real error fails both times.
+BOOK_BUILD = MPLBACKEND= $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+
 book: $(STAMP)
-	MPLBACKEND= $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+	$(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_BUILD); }
 	@echo "Web book: $(abspath _build/html/index.html)"
 
 test: unit notebooks booktest
@@ -32,10 +37,11 @@ test: unit notebooks booktest
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) -q tests rvc --ignore=tests/crosscheck --ignore=tests/book
 
+NBVAL = MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=180 \
+	--nbval-sanitize-with tests/sanitize.cfg -n $(JOBS) --dist loadfile -o cache_dir=.venv/.pytest_cache
+
 notebooks: $(STAMP)
-	MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env \
-		--nbval-sanitize-with tests/sanitize.cfg -n $(JOBS) --dist loadfile -p no:cacheprovider \
-		$(NOTEBOOKS)
+	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once"; $(NBVAL) --last-failed $(NOTEBOOKS); }
 
 booktest: book
 	$(BIN)/python -m pytest -q tests/book -p no:cacheprovider

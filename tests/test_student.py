@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+from nbclient.exceptions import CellExecutionError, CellTimeoutError
 
 from rvc.exercises.student import BEGIN, END, strip_solutions, write_student_copies
 
@@ -128,13 +128,22 @@ def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
     src.mkdir()
     (src / path.name).write_text(path.read_text())
     write_student_copies(src, tmp_path / "student", out=io.StringIO())
-    nb = nbformat.read(tmp_path / "student" / path.name, as_version=4)
-    first = next(i for i, c in enumerate(nb.cells) if "your code here" in c.source)
+    for _ in range(2):  # a second try only if the kernel never answered (see Makefile)
+        nb = nbformat.read(tmp_path / "student" / path.name, as_version=4)
+        first = next(i for i, c in enumerate(nb.cells) if "your code here" in c.source)
+        client = NotebookClient(nb, timeout=180, kernel_name="python3",
+                                resources={"metadata": {"path": str(path.parent)}})
+        try:
+            client.execute()
+        except CellTimeoutError:
+            continue
+        except CellExecutionError as error:
+            info = error
+            break
+        pytest.fail("the student copy ran to the end without stopping at an exercise")
+    else:
+        pytest.fail("the kernel timed out twice")
     exercise_id = re.search(r"Exercise (\S+): your code here", nb.cells[first].source).group(1)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
-    with pytest.raises(CellExecutionError) as info:
-        client.execute()
-    assert f"Exercise {exercise_id}: your code here" in str(info.value)
+    assert f"Exercise {exercise_id}: your code here" in str(info)
     ran = [c for c in nb.cells if c.cell_type == "code" and c.get("execution_count")]
     assert ran and nb.cells.index(ran[-1]) == first
