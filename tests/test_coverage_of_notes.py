@@ -1,0 +1,58 @@
+"""Every section heading of the notes (chapters 2, 3, 7) has a home in a notebook.
+
+``tests/data/notes_headings.txt`` lists the headings as the notes print them
+(number, English title, often the Chinese title run on). A notebook heading
+must carry the same number and the English title.
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOC = (ROOT / "_toc.yml").read_text()
+NOTEBOOKS = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
+NOTES = [line.strip() for line in (ROOT / "tests/data/notes_headings.txt").read_text().splitlines()
+         if line.strip()]
+
+
+def words(text: str) -> list[str]:
+    """Lower-case ASCII words of a title (drops Chinese, brackets, punctuation)."""
+    text = re.sub(r"\[.*?\]", " ", text)  # e.g. "[examples/drawing.m]"
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def notebook_headings() -> dict:
+    found = {}
+    for path in NOTEBOOKS:
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for line in cell.source.splitlines():
+                m = re.match(r"#+\s*(?:Chapter\s+)?(\d+(?:\.\d+)*)[:\s]+(.*)", line)
+                if m:
+                    found.setdefault(m.group(1), (path.name, m.group(2)))
+    return found
+
+
+HEADINGS = notebook_headings()
+
+
+@pytest.mark.parametrize("heading", NOTES)
+def test_heading_has_a_home(heading):
+    number, title = heading.split(" ", 1)
+    assert number in HEADINGS, f"no notebook heading numbered {number} ({title})"
+    where, text = HEADINGS[number]
+    wanted = [w for w in words(title) if len(w) > 1]
+    have = set(words(text))
+    missing = [w for w in wanted if w not in have]
+    assert not missing, f"{where}: heading {number} {text!r} lacks {missing} of {title!r}"
+
+
+def test_the_list_is_the_notes():
+    """Spot-check the list against headings the notes are known to have."""
+    assert len(NOTES) == 71
+    assert "2.2.1.3 Singularities and Gimbal Lock 奇异点现象和万向节锁" in NOTES
+    assert NOTES[-1].startswith("7.5.2 A Simple Walking Robot")
