@@ -125,6 +125,8 @@ def write_student_copies(src: Path, dest: Path, *, out=sys.stdout) -> dict[str, 
         manifest[path.name] = _digest(text)
         print(f"{status[path.name]} {target} ({count} exercises)", file=out)
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    counts = {k: list(status.values()).count(k) for k in ("written", "updated", "unchanged", "skipped")}
+    print(f"student copies in {dest}: " + ", ".join(f"{v} {k}" for k, v in counts.items()), file=out)
     return status
 
 
