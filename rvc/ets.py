@@ -332,6 +332,49 @@ class _ETSBase:
                 const = const @ self._matrix(t.axis, t.value)
         return T @ const
 
+    def fkine_all(self, q=None, *, unit: str = "rad") -> np.ndarray:
+        """The frame of each joint: ``T_0 = I``, ``T_j = E_1 ... E_(k-1)``, and the end.
+
+        Returns (..., n + 2, d, d): the origin, for each of the n joints the
+        frame just before its term ``E_k`` acts (where the joint sits: a
+        revolute joint turns about it, a prismatic joint slides from it), and
+        the end-effector pose ``fkine(q)``.  A drawing puts the joints at the
+        origins of these frames.
+
+        >>> E = ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(1)
+        >>> E.fkine_all([0, np.pi / 2])[:, :2, 2].round(4)
+        array([[0., 0.],
+               [0., 0.],
+               [1., 0.],
+               [1., 1.]])
+        >>> (ETS2.Tx(1) * ETS2.Tx()).fkine_all([0.5])[:, 0, 2]   # the slider starts at x = 1
+        array([0. , 1. , 1.5])
+        """
+        rev = [t.isrotation for t in self._terms if t.isjoint]
+        if q is None and self.n == 0:
+            q = np.zeros(0)
+        qa = _getq(q, self.n, rev, unit)
+        batch = qa.shape[:-1]
+        d = self._DIM + 1
+        T = np.broadcast_to(np.eye(d), batch + (d, d)).copy()
+        frames = [T]
+        for t in self._terms:
+            if t.isjoint:
+                frames.append(T)
+            v = qa[..., t.joint] if t.isjoint else t.value
+            T = T @ self._matrix(t.axis, v)
+        frames.append(T)
+        return np.stack(frames, axis=-3)
+
+    def plot(self, q, *, unit: str = "rad", **kwargs):
+        """Draw the chain at ``q`` (the notes' ``E.plot(q)``): :func:`rvc.robotplot.plot_planar`
+        for an :class:`ETS2`, :func:`rvc.robotplot.plot_robot` for an :class:`ETS3`."""
+        from .robotplot import plot_planar, plot_robot
+
+        draw = plot_planar if self._DIM == 2 else plot_robot
+        return draw(self, _getq(q, self.n, [t.isrotation for t in self._terms if t.isjoint], unit),
+                    **kwargs)
+
 
 class ETS3(_ETSBase):
     """A sequence of 3-D elementary transforms ``Rx Ry Rz Tx Ty Tz``.

@@ -31,6 +31,7 @@ import warnings
 import numpy as np
 
 from .checks import getarray, getvector
+from .ets import ETS2, ETS3
 
 __all__ = ["RobotPlot", "plot_robot", "animate_robot", "Teach", "teach", "plot_planar",
            "animate_walking"]
@@ -55,6 +56,14 @@ def _points(robot, q) -> np.ndarray:
     Row 0 is the base, rows 1..n the link frames, the last row the tool
     point (equal to row n when the tool transform is a pure rotation).
     """
+    if isinstance(robot, (ETS2, ETS3)):
+        # an elementary transform sequence: the origin, the frame after each
+        # joint and the end-effector; a planar chain is drawn in z = 0
+        F = robot.fkine_all(q)
+        d = F.shape[-1] - 1
+        P = np.zeros((F.shape[0], 3))
+        P[:, :d] = F[:, :d, d]
+        return P, F[-1]
     n = int(robot.n)
     F = np.asarray(robot.fkine_all(q), dtype=float)
     if F.shape[-3] == n:
@@ -65,6 +74,10 @@ def _points(robot, q) -> np.ndarray:
 
 def _reach(robot) -> float:
     """A generous radius for the axes: the sum of link lengths and offsets."""
+    if isinstance(robot, (ETS2, ETS3)):
+        # constant translations, plus one unit for each sliding joint
+        return max(sum(abs(t.value) for t in robot.terms if not t.isjoint and not t.isrotation)
+                   + sum(1.0 for t in robot.terms if t.isjoint and not t.isrotation), 1e-3)
     r = 0.0
     for link in robot.links:
         r += abs(float(getattr(link, "a", 0.0))) + abs(float(getattr(link, "d", 0.0)))
@@ -446,7 +459,9 @@ class PlanarPlot:
 def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
     """Draw a planar arm (links in the xy-plane) in 2-D.
 
-    Returns a :class:`PlanarPlot` with ``.update(q)``.
+    ``robot`` is a planar robot model or an :class:`~rvc.ets.ETS2` (the
+    notes' ``E.plot(q)`` is ``E.plot(q)`` here too).  Returns a
+    :class:`PlanarPlot` with ``.update(q)``.
 
     >>> import matplotlib
     >>> matplotlib.use("Agg")
@@ -454,6 +469,9 @@ def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
     >>> h = plot_planar(planar2(), [0.3, 0.4])
     >>> h.points[-1, :2].round(4)
     array([1.7202, 0.9397])
+    >>> E = ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(1)
+    >>> bool(np.allclose(plot_planar(E, [0.3, 0.4]).points[-1, :2], h.points[-1, :2]))
+    True
     """
     if ax is None:
         import matplotlib.pyplot as plt

@@ -95,3 +95,27 @@ def test_animate_walking():
     anim = animate_walking(lg, wl.q, wl.bases, step=5)
     assert plt.get_fignums() == figs                     # closed from pyplot
     assert anim.to_jshtml()
+
+
+def test_ets_plot_as_in_the_notes():
+    """E.plot(q, unit="deg") draws an ETS2 like the equivalent DH model, and ETS3 in 3-D."""
+    from rvc import ETS2, ETS3
+    from rvc.models import planar2
+
+    E = ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Rz("q2") * ETS2.Tx(1)
+    h = E.plot([30, 40], unit="deg")
+    ref = plot_planar(planar2(), np.radians([30, 40]))
+    # ETS: origin, each joint, end; DH: base, each link frame, tool
+    np.testing.assert_allclose(h.points[1:, :2], ref.points[:3, :2], atol=1e-12)
+    lines = len(h.ax.lines)
+    h.update([0.0, 0.0])
+    assert len(h.ax.lines) == lines
+    np.testing.assert_allclose(h.points[-1, :2], [2, 0], atol=1e-12)
+    rp = (ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Tx("q2")).plot([0.0, 0.5])
+    np.testing.assert_allclose(rp.points[-1, :2], [1.5, 0], atol=1e-12)
+    E3 = ETS3.Rz("q1") * ETS3.Tz(0.5) * ETS3.Ry("q2") * ETS3.Tx(1)
+    h3 = E3.plot([0.2, 0.3])
+    np.testing.assert_allclose(h3.T, E3.fkine([0.2, 0.3]), atol=1e-12)
+    with pytest.raises(ValueError, match="q"):
+        E.plot([1.0])
+    plt.close("all")
