@@ -375,6 +375,13 @@ class _ETSBase:
         return draw(self, _getq(q, self.n, [t.isrotation for t in self._terms if t.isjoint], unit),
                     **kwargs)
 
+    def teach(self, q=None):
+        """One slider per joint moving the drawing (the notes' ``E.teach``):
+        :func:`rvc.robotplot.teach`."""
+        from .robotplot import teach
+
+        return teach(self, q)
+
 
 class ETS3(_ETSBase):
     """A sequence of 3-D elementary transforms ``Rx Ry Rz Tx Ty Tz``.

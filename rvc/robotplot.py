@@ -290,6 +290,9 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
 def _pose_text(T) -> str:
     from .transforms3d import tr2rpy
 
+    if T.shape == (3, 3):  # a planar pose: x, y and the angle of the x-axis
+        theta = np.degrees(np.arctan2(T[1, 0], T[0, 0]))
+        return f"x = {T[0, 2]:+.3f}  y = {T[1, 2]:+.3f}  |  theta = {theta:+.1f}\u00b0"
     t = T[:3, 3]
     with warnings.catch_warnings():  # gimbal lock is shown, not warned about
         warnings.simplefilter("ignore")
@@ -337,7 +340,8 @@ class Teach:
                                     continuous_update=True, readout_format=".3f")
             s.observe(self._on_change, names="value")
             self.sliders.append(s)
-        self.plot = plot_robot(robot, [s.value for s in self.sliders])
+        draw = plot_planar if isinstance(robot, ETS2) else plot_robot
+        self.plot = draw(robot, [s.value for s in self.sliders])
         self.fig = self.plot.fig
         plt.close(self.fig)
         self.pose = widgets.HTML()

@@ -119,3 +119,16 @@ def test_ets_plot_as_in_the_notes():
     with pytest.raises(ValueError, match="q"):
         E.plot([1.0])
     plt.close("all")
+
+
+def test_ets2_teach_panel():
+    from rvc import ETS2
+
+    E = ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Rz("q2") * ETS2.Tx(1)
+    panel = E.teach()
+    assert len(panel.sliders) == 2
+    fig = panel.update([np.pi / 2, 0.0])
+    assert fig is panel.fig
+    np.testing.assert_allclose(panel.plot.points[-1, :2], [0, 2], atol=1e-12)
+    assert "theta = +90.0" in panel.pose.value
+    plt.close("all")
