@@ -1,4 +1,5 @@
 # The course's commands. Each one creates .venv when missing and installs into it.
+#   make setup     create .venv and install everything (the other targets do it too)
 #   make book      build the web book (every notebook executed) and print its index page
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book)
 #   make student   write solution-free student copies of the notebooks to student/
@@ -14,7 +15,7 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: book test unit notebooks booktest student crosscheck execute bench clean
+.PHONY: setup book test unit notebooks booktest student crosscheck execute bench clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -22,6 +23,9 @@ $(STAMP): requirements.txt constraints.txt pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $(STAMP)
+
+setup: $(STAMP)
+	@echo "Ready: .venv/bin/jupyter lab notebooks/"
 
 # A kernel occasionally never answers under heavy load on this machine (seen a few
 # times in ~100 runs, not reproducible on demand). Cells time out after 180 s, and
