@@ -101,3 +101,16 @@ def test_terms_are_data():
     E = ETS3.from_string("Tz(L1) Rz(q1)", L1=0.5)
     assert E.terms == (ET("Tz", 0.5, None, "L1"), ET("Rz", None, 0, "q1"))
     assert len(E) == 2 and E[1].structure == "R"
+
+
+def test_fkine_all_ends_at_fkine_and_places_each_joint():
+    """fkine_all: origin first, fkine(q) last, joint j's frame is the prefix before its term."""
+    E = ETS3.from_string("Tz(0.3) Rz(q1) Ry(q2) Ty(-0.2) Tz(0.4) Ry(q3) Tx(0.1) Tz(q4)")
+    Q = np.random.default_rng(3).uniform(-1, 1, (7, 4))
+    F = E.fkine_all(Q)
+    assert F.shape == (7, 6, 4, 4)
+    np.testing.assert_allclose(F[:, 0], np.broadcast_to(np.eye(4), (7, 4, 4)))
+    np.testing.assert_allclose(F[:, -1], E.fkine(Q), atol=1e-12)
+    # joint 3 (Ry(q3)) sits where the prefix "Tz Rz Ry Ty Tz" puts it
+    prefix = E[:5]
+    np.testing.assert_allclose(F[:, 3], prefix.fkine(Q[:, :2]), atol=1e-12)
