@@ -131,7 +131,7 @@ def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
     for _ in range(2):  # a second try only if the kernel never answered (see Makefile)
         nb = nbformat.read(tmp_path / "student" / path.name, as_version=4)
         first = next(i for i, c in enumerate(nb.cells) if "your code here" in c.source)
-        client = NotebookClient(nb, timeout=180, kernel_name="python3",
+        client = NotebookClient(nb, timeout=120, kernel_name="python3",
                                 resources={"metadata": {"path": str(path.parent)}})
         try:
             client.execute()

@@ -15,7 +15,7 @@ import nbformat
 from nbclient import NotebookClient
 
 
-def execute(path: Path, timeout: int = 600) -> float:
+def execute(path: Path, timeout: int = 120) -> float:
     start = time.perf_counter()
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
