@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from .checks import getarray, getpose, getscalar, getunit, getvector, putangle, warn_singular
+from .expmap import trlog
 from .jacobian import jacob0
 from .transforms3d import rotx, rotz
 
@@ -116,33 +117,6 @@ def _qlim(robot) -> np.ndarray | None:
     return qlim
 
 
-def _rot_log(R: np.ndarray) -> np.ndarray:
-    """Angle-axis vector ``theta * k`` of a (batch of) rotation matrices.
-
-    Robust at theta = 0 and close to theta = pi.  Private: the error term of
-    the numerical solver, not a general-purpose ``trlog``.
-    """
-    li = np.stack([R[..., 2, 1] - R[..., 1, 2],
-                   R[..., 0, 2] - R[..., 2, 0],
-                   R[..., 1, 0] - R[..., 0, 1]], axis=-1)
-    ln = np.linalg.norm(li, axis=-1)
-    tr = np.trace(R, axis1=-2, axis2=-1)
-    theta = np.arctan2(ln, tr - 1.0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        w = np.where(ln[..., None] > 1e-12, li * (theta / ln)[..., None], 0.5 * li)
-    # theta close to pi: the skew part vanishes, read the axis off the diagonal
-    near_pi = (ln < 1e-6) & (tr < 0)
-    if np.any(near_pi):
-        d = np.diagonal(R, axis1=-2, axis2=-1)
-        k = np.sqrt(np.clip((d + 1.0) / 2.0, 0.0, None))
-        # signs from the off-diagonal terms, relative to the largest component
-        i = np.argmax(k, axis=-1)
-        S = 0.5 * (R + np.swapaxes(R, -1, -2))
-        sgn = np.sign(np.take_along_axis(S, i[..., None, None], axis=-2)[..., 0, :])
-        sgn[sgn == 0] = 1.0
-        w = np.where(near_pi[..., None], np.pi * k * sgn, w)
-    return w
-
 
 def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
     """The 6-vector e from pose ``T`` to pose ``Tstar``, world frame.
@@ -152,8 +126,7 @@ def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
     """
     dt = Tstar[..., :3, 3] - T[..., :3, 3]
     dR = Tstar[..., :3, :3] @ np.swapaxes(T[..., :3, :3], -1, -2)
-    return np.concatenate([dt, _rot_log(dR)], axis=-1)
-
+    return np.concatenate([dt, trlog(dR, twist=True, check=False)], axis=-1)
 
 
 def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
