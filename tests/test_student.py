@@ -99,13 +99,18 @@ def test_every_chapter_has_exercises():
             assert path in WITH_EXERCISES, f"{path.name} has no exercises"
 
 
-@pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
-def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
+def student_copy(path: Path, tmp_path: Path) -> Path:
+    """Write the student copy of one course notebook; return its path."""
     src = tmp_path / "src"
     src.mkdir()
     (src / path.name).write_text(path.read_text())
     write_student_copies(src, tmp_path / "student", out=io.StringIO())
-    student = nbformat.read(tmp_path / "student" / path.name, as_version=4)
+    return tmp_path / "student" / path.name
+
+
+@pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
+def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
+    student = nbformat.read(student_copy(path, tmp_path), as_version=4)
     course = nbformat.read(path, as_version=4)
     student_text = "\n".join(c.source for c in student.cells) + nbformat.writes(student)
     solutions = []
@@ -124,12 +129,9 @@ def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
 
 @pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
 def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
-    src = tmp_path / "src"
-    src.mkdir()
-    (src / path.name).write_text(path.read_text())
-    write_student_copies(src, tmp_path / "student", out=io.StringIO())
+    copy = student_copy(path, tmp_path)
     for _ in range(2):  # a second try only if the kernel never answered (see Makefile)
-        nb = nbformat.read(tmp_path / "student" / path.name, as_version=4)
+        nb = nbformat.read(copy, as_version=4)
         first = next(i for i, c in enumerate(nb.cells) if "your code here" in c.source)
         client = NotebookClient(nb, timeout=120, kernel_name="python3",
                                 resources={"metadata": {"path": str(path.parent)}})
