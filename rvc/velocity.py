@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .checks import getangle, getarray, getoption, getpose, getrotation, getunit
+from .checks import getangle, getarray, getoption, getpose, getrotation, getunit, putangle, warn_singular
 from .expmap import skew, skewa, trexp, vex
 from .transforms3d import trinv
 from .twist import Ad
@@ -26,6 +26,8 @@ __all__ = [
     "incremental_rotation",
     "rpy2jac",
     "eul2jac",
+    "rpydot",
+    "euldot",
 ]
 
 
@@ -220,7 +222,7 @@ def rpy2jac(rpy, order: str = "zyx", unit: str = "rad") -> np.ndarray:
     and similarly for ``"xyz"`` and ``"yxz"`` (as spatialmath's ``rpy2jac``).
     :math:`\det J = \pm\cos\beta`: at pitch :math:`\pm 90^\circ` (gimbal lock)
     no angle rates give some angular velocities.  Rates back from
-    :math:`\omega`: ``np.linalg.solve(J, w)``.  ``unit="deg"`` only says how
+    :math:`\omega`: :func:`rpydot`.  ``unit="deg"`` only says how
     ``rpy`` is given; ``J`` is dimensionless.  Batched over (..., 3).
 
     >>> rpy2jac([0, 0, 0]) + 0.0
@@ -269,3 +271,55 @@ def eul2jac(eul, unit: str = "rad") -> np.ndarray:
     z, o = np.zeros_like(cp), np.ones_like(cp)
     rows = [[z, -sp, cp * st], [z, cp, sp * st], [o, z, ct]]
     return np.stack([np.stack(r, axis=-1) for r in rows], axis=-2)
+
+
+#: Below this |det J| the angle-rate Jacobian is treated as singular.
+RATE_SINGULAR_TOL = 1e-9
+
+
+def _rates(J, w, angles_name, unit):
+    """Solve J(Gamma) Gamma_dot = w; least squares (with a warning) where J is singular."""
+    w = getarray(w, "w", shape=(3,))
+    J, w = np.broadcast_arrays(J, w[..., None])
+    w = w[..., 0]
+    det = np.linalg.det(J)
+    singular = np.abs(det) < RATE_SINGULAR_TOL
+    rates = np.empty(np.broadcast_shapes(J.shape[:-2], w.shape[:-1]) + (3,))
+    ok = ~singular
+    if np.any(ok):
+        rates[ok] = np.linalg.solve(J[ok], w[ok][..., None])[..., 0]
+    if np.any(singular):
+        warn_singular(
+            f"{angles_name}: the angle-rate Jacobian is singular (gimbal lock); returning the "
+            "minimum-norm rates, which reproduce only the part of w the angles can express"
+        )
+        rates[singular] = (np.linalg.pinv(J[singular]) @ w[singular][..., None])[..., 0]
+    return putangle(rates, unit)
+
+
+def rpydot(rpy, w, order: str = "zyx", unit: str = "rad") -> np.ndarray:
+    r"""Roll-pitch-yaw angle rates that give the angular velocity ``w``: :math:`\dot\Gamma = J(\Gamma)^{-1}\omega`.
+
+    The inverse of :func:`rpy2jac` (``w`` in the world frame).  At gimbal
+    lock (:math:`\cos\beta = 0`) no rates give some ``w``: the minimum-norm
+    least-squares rates are returned and a :class:`~rvc.checks.SingularityWarning`
+    says so.  With ``unit="deg"`` the angles are read, and the rates returned,
+    in degrees (per unit time).  Batched over (..., 3).
+
+    >>> rpydot([0.1, 0.2, 0.3], rpy2jac([0.1, 0.2, 0.3]) @ [1.0, 2.0, 3.0]).round(12)
+    array([1., 2., 3.])
+    """
+    return _rates(rpy2jac(rpy, order, unit), w, "rpy", unit)
+
+
+def euldot(eul, w, unit: str = "rad") -> np.ndarray:
+    r"""ZYZ Euler angle rates that give the angular velocity ``w``: :math:`\dot\Gamma = J(\Gamma)^{-1}\omega`.
+
+    The inverse of :func:`eul2jac`; singular (minimum-norm rates and a
+    :class:`~rvc.checks.SingularityWarning`) at :math:`\theta = 0, \pi`.
+    Batched over (..., 3).
+
+    >>> euldot([0.1, 0.5, 0.3], eul2jac([0.1, 0.5, 0.3]) @ [0.5, -1.0, 2.0]).round(12)
+    array([ 0.5, -1. ,  2. ])
+    """
+    return _rates(eul2jac(eul, unit), w, "eul", unit)

@@ -176,3 +176,34 @@ def test_rate_jacobians_batch_units_singularity_errors():
         rpy2jac([0, 0])
     with pytest.raises(ValueError, match="eul: expected finite"):
         eul2jac([0, np.nan, 0])
+
+
+def test_rates_back_from_angular_velocity():
+    """rpydot/euldot invert rpy2jac/eul2jac, batched; singular cases warn and stay finite."""
+    from rvc import SingularityWarning, eul2jac, euldot, rpydot
+
+    rng = np.random.default_rng(11)
+    G = rng.uniform(-1.2, 1.2, (20, 3))
+    rates = rng.normal(size=(20, 3))
+    for order in ("zyx", "xyz", "yxz"):
+        w = np.einsum("nij,nj->ni", rpy2jac(G, order), rates)
+        np.testing.assert_allclose(rpydot(G, w, order), rates, atol=1e-10)
+    Ge = G + np.array([0, 1.5, 0])      # keep theta away from 0
+    w = np.einsum("nij,nj->ni", eul2jac(Ge), rates)
+    np.testing.assert_allclose(euldot(Ge, w), rates, atol=1e-10)
+    # degrees in, degrees per second out
+    np.testing.assert_allclose(rpydot(np.degrees(G[0]), rpy2jac(G[0]) @ rates[0], unit="deg"),
+                               np.degrees(rates[0]), atol=1e-8)
+    # gimbal lock: a warning, finite minimum-norm rates that reproduce what J can express
+    with pytest.warns(SingularityWarning, match="gimbal lock"):
+        r = rpydot([0.3, np.pi / 2, 0.1], [0.2, 0.1, 0.4])
+    assert np.all(np.isfinite(r))
+    J = rpy2jac([0.3, np.pi / 2, 0.1])
+    w_proj = J @ np.linalg.pinv(J) @ [0.2, 0.1, 0.4]
+    np.testing.assert_allclose(J @ r, w_proj, atol=1e-12)
+    with pytest.warns(SingularityWarning):
+        euldot([0.0, 0.0, 0.0], [0, 0, 1])
+    with pytest.raises(ValueError, match="w"):
+        rpydot([0, 0, 0], [1, 2])
+    with pytest.raises(ValueError, match="order"):
+        rpydot([0, 0, 0], [1, 2, 3], order="zxz")
