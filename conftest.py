@@ -1,8 +1,25 @@
-"""Test-wide set-up: draw figures off-screen in the test process.
+"""Test-wide set-up.
 
-(Notebooks run in their own kernel and use ``%matplotlib inline``.)
+* Figures are drawn off-screen in the test process (notebooks run in their
+  own kernel and use ``%matplotlib inline``).
+* Every doctest sees ``np``, ``rvc`` and rvc's public names, so a module
+  never imports a name only for its examples.
 """
 
 import matplotlib
 
 matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import rvc  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _doctest_names(doctest_namespace):
+    doctest_namespace["np"] = np
+    doctest_namespace["rvc"] = rvc
+    for name in dir(rvc):
+        if not name.startswith("_"):
+            doctest_namespace.setdefault(name, getattr(rvc, name))

@@ -63,7 +63,7 @@ def cases():
     yield ("ikine6s", "100 poses",
            lambda: rvc.ikine6s(p560, small, "lun"), lambda: [rvc.ikine6s(p560, t, "lun") for t in small])
     yield ("ikine (LM)", "20 poses, warm start",
-           lambda: rvc.ikine(p560, T[:20], q0=Q[0]), None)
+           lambda: rvc.kinematics.ikine(p560, T[:20], q0=Q[0]), None)
 
 
 def main() -> int:

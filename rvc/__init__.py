@@ -1,38 +1,36 @@
 """rvc: robot arm modelling, from rotation matrices to elastic parallel manipulators.
 
-The package mirrors the course's chapters.  Modules are listed here in the
-order they build on each other; a module imports only from modules above it
-(``tests/test_layers.py`` enforces this).  Every public name is re-exported
-here, so ``from rvc import rotx, jtraj, ikine6s`` works as in the notes.
+The package mirrors the course's chapters.  Its layers are listed here in
+the order they build on each other; a module imports only from layers
+above it, and inside a layer only from the modules its ``__init__`` lists
+before it (``tests/test_layers.py`` enforces this):
+
+============  ==============  ========================================================
+layer         chapter         what it holds
+============  ==============  ========================================================
+checks,       --              argument validation, tolerances; the result style
+results
+spatial       2               rotations, poses, exp/log, quaternions, twists
+motion        3               trajectories, velocity, rigid bodies
+kinematics    7, 8            forward kinematics, Jacobians, inverse kinematics
+plot          all             frames, robots, animations, sliders (no maths)
+models        7               robot classes as data with thin methods, the library
+apps          7               writing with a pen, the walking robot
+exercises     all             check helpers and the student-copy tool
+============  ==============  ========================================================
+
+Every public name is re-exported here, so ``from rvc import rotx, jtraj,
+ikine6s`` works as in the notes, and ``rvc.models.puma560()`` builds a robot.
 """
 
 from .checks import RVCWarning, SingularityWarning  # noqa: F401
+from .results import Result  # noqa: F401
 
-# Chapter 2: representing pose
-from .transforms2d import *  # noqa: F401,F403
-from .transforms3d import *  # noqa: F401,F403
-from .expmap import *  # noqa: F401,F403
-from .quaternion import *  # noqa: F401,F403
-from .twist import *  # noqa: F401,F403
-from .dualquat import *  # noqa: F401,F403
-
-# Chapter 3: time and motion
-from .trajectory import *  # noqa: F401,F403
-from .velocity import *  # noqa: F401,F403
-from .rigidbody import *  # noqa: F401,F403
-
-# Chapter 7: robot models and arm kinematics
-from .ets import *  # noqa: F401,F403
-from .robot import *  # noqa: F401,F403
-from .dhfactor import *  # noqa: F401,F403
-from . import models  # noqa: E402
-from .jacobian import *  # noqa: F401,F403
-from .ikine import *  # noqa: F401,F403
-
-# Plotting and widgets (no maths here)
-from .plotting import *  # noqa: F401,F403
-from .widgets import *  # noqa: F401,F403
-from .robotplot import *  # noqa: F401,F403
+from .spatial import *  # noqa: F401,F403  (Chapter 2)
+from .motion import *  # noqa: F401,F403  (Chapter 3)
+from .kinematics import *  # noqa: F401,F403  (Chapters 7 and 8)
+from .plot import *  # noqa: F401,F403
+from .models import *  # noqa: F401,F403  (Chapter 7)
 from .apps import *  # noqa: F401,F403
 
 __version__ = "0.1.0"

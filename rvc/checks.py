@@ -24,6 +24,9 @@ __all__ = [
     "RVCWarning",
     "SingularityWarning",
     "ORTHO_TOL",
+    "UNIT_TOL",
+    "SYM_TOL",
+    "ZERO_TOL",
     "getarray",
     "getvector",
     "getscalar",
@@ -33,6 +36,10 @@ __all__ = [
     "getoption",
     "getrotation",
     "getpose",
+    "getq",
+    "getquaternion",
+    "getunitquaternion",
+    "getinertia",
     "getnonzero",
     "getunitvector",
     "warn_singular",
@@ -43,6 +50,16 @@ __all__ = [
 #: accepted as a rotation.  Products of a few hundred rotations stay well
 #: inside it; a hand-typed matrix with 4 significant figures does not.
 ORTHO_TOL = 1e-6
+
+#: Tolerance on ``| |q| - 1 |`` for a quaternion to be accepted as unit.
+UNIT_TOL = 1e-6
+
+#: Relative tolerance on ``max |J - J^T|`` for an inertia tensor to be
+#: accepted as symmetric, and on the triangle inequality of its moments.
+SYM_TOL = 1e-9
+
+#: Below this norm a vector or quaternion counts as zero (no direction).
+ZERO_TOL = 1e-12
 
 
 class RVCWarning(UserWarning):
@@ -193,12 +210,16 @@ def getoption(value, name: str, allowed) -> str:
 
 
 def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
-                tol: float = ORTHO_TOL) -> np.ndarray:
+                tol: float = ORTHO_TOL, allow_pose: bool = False) -> np.ndarray:
     """Return a (..., dim, dim) rotation matrix array after checking it.
 
     A rotation is orthonormal, ``R^T R = I``, with ``det R = +1``.  Both
     are checked to ``tol`` (default :data:`ORTHO_TOL`) unless ``check`` is
-    false.
+    false.  With ``allow_pose`` a (..., dim+1, dim+1) pose is accepted too
+    and its rotation part returned.
+
+    >>> getrotation(np.eye(4), allow_pose=True).shape
+    (3, 3)
 
     >>> getrotation(np.eye(3)).shape
     (3, 3)
@@ -207,6 +228,13 @@ def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
     ...
     ValueError: R: expected a rotation matrix (det = +1), got det = -1 (a reflection)
     """
+    if allow_pose:
+        a = getarray(value, name)
+        if a.ndim >= 2 and a.shape[-2:] == (dim + 1, dim + 1):
+            return getpose(a, name, dim, check=check, tol=tol)[..., :dim, :dim]
+        if a.ndim < 2 or a.shape[-2:] != (dim, dim):
+            raise ValueError(f"{name}: expected shape (..., {dim}, {dim}) or "
+                             f"(..., {dim + 1}, {dim + 1}), got {_describe(a)}")
     R = getarray(value, name, shape=(dim, dim))
     if check:
         RtR = np.swapaxes(R, -1, -2) @ R
@@ -257,7 +285,128 @@ def getpose(value, name: str = "T", dim: int = 3, *, check: bool = True,
     return T
 
 
-def getnonzero(value, name: str, n: int | None = None, tol: float = 1e-12) -> np.ndarray:
+def getq(q, n: int, revolute=None, unit: str = "rad", name: str = "q") -> np.ndarray:
+    """Joint coordinates as a float array of shape (..., n), radians for revolute joints.
+
+    The one joint-vector check of every kinematic and dynamic function:
+    ``q`` is one configuration (n,) or a batch (N, n) (any leading
+    dimensions); a robot with one joint also takes a scalar.  With
+    ``unit="deg"`` the revolute joints (``revolute``, a boolean sequence of
+    length n; all joints if None) are converted to radians, prismatic ones
+    are left alone.
+
+    >>> getq([90, 0.5], 2, [True, False], unit="deg")
+    array([1.57079633, 0.5       ])
+    >>> getq([1, 2, 3], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: q: expected 2 joint coordinates, shape (2,) or (N, 2), got shape (3,)
+    """
+    getunit(unit)
+    a = getarray(q, name)
+    if a.ndim == 0 and n == 1:
+        a = a.reshape(1)
+    if a.ndim == 0 or a.shape[-1] != n:
+        raise ValueError(
+            f"{name}: expected {n} joint coordinates, shape ({n},) or (N, {n}), "
+            f"got shape {a.shape}"
+        )
+    if unit == "deg":
+        rev = np.ones(n, dtype=bool) if revolute is None else np.asarray(revolute, dtype=bool)
+        a = np.where(rev, np.deg2rad(a), a)
+    return a
+
+
+def getquaternion(value, name: str = "q") -> np.ndarray:
+    """Return quaternions ``[s, vx, vy, vz]`` as a (..., 4) float array.
+
+    >>> getquaternion([1, 0, 0, 0])
+    array([1., 0., 0., 0.])
+    """
+    return getarray(value, name, shape=(4,))
+
+
+def getunitquaternion(value, name: str = "q", check: bool = True,
+                      tol: float = UNIT_TOL) -> np.ndarray:
+    """Return unit quaternions (..., 4) after checking ``| |q| - 1 | <= tol``.
+
+    A zero quaternion is always refused; with ``check=False`` the norm is
+    not checked otherwise.
+
+    >>> getunitquaternion([0, 0, 0, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: q: expected a unit quaternion (| |q| - 1 | <= 1e-06), got | |q| - 1 | = 1; use qunit() to normalise
+    """
+    q = getquaternion(value, name)
+    n = np.linalg.norm(q, axis=-1)
+    if np.any(n <= ZERO_TOL):
+        raise ValueError(f"{name}: expected a non-zero quaternion, got norm {float(np.min(n)):.3g}")
+    if check:
+        err = float(np.max(np.abs(n - 1.0)))
+        if err > tol:
+            raise ValueError(f"{name}: expected a unit quaternion (| |q| - 1 | <= {tol:g}), "
+                             f"got | |q| - 1 | = {err:.3g}; use qunit() to normalise")
+    return q
+
+
+def getinertia(value, name: str = "I", *, triangle: bool = True) -> np.ndarray:
+    r"""Return a (3, 3) inertia tensor after checking it is physically possible.
+
+    Accepts a (3, 3) matrix, a 3-vector (the diagonal) or the toolbox's
+    6-vector ``[Ixx, Iyy, Izz, Ixy, Iyz, Ixz]``.  The one rule for every
+    inertia in rvc:
+
+    * symmetric, :math:`J = J^T` (to :data:`SYM_TOL` relative);
+    * positive semi-definite: principal moments :math:`\lambda_i \ge 0`;
+    * the triangle inequality :math:`\lambda_i + \lambda_j \ge \lambda_k`
+      that every real body satisfies (since
+      :math:`\lambda_i + \lambda_j - \lambda_k = 2\int r_k^2\,dm \ge 0`).
+
+    ``triangle=False`` skips the last test, for lumped parameters such as
+    the published Puma 560 link inertias, which keep only the moments that
+    matter about the joint axes (its links 1 and 3 fail the inequality).
+
+    >>> getinertia([1, 2, 3])
+    array([[1., 0., 0.],
+           [0., 2., 0.],
+           [0., 0., 3.]])
+    >>> getinertia([1, 1, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: I: expected principal moments that satisfy the triangle inequality (a real body), got 1, 1, 3
+    >>> getinertia([-1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: I: expected a positive semi-definite inertia tensor, got smallest principal moment -1
+    """
+    a = getarray(value, name)
+    if a.shape == (3, 3):
+        J = a.copy()
+    elif a.shape == (3,):
+        J = np.diag(a)
+    elif a.shape == (6,):
+        xx, yy, zz, xy, yz, xz = a
+        J = np.array([[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]])
+    else:
+        raise ValueError(f"{name}: expected a 3x3 matrix, a 3-vector (diagonal) or a 6-vector "
+                         f"[Ixx, Iyy, Izz, Ixy, Iyz, Ixz], got {_describe(a)}")
+    scale = max(float(np.abs(J).max()), 1e-300)
+    asym = float(np.abs(J - J.T).max())
+    if asym > SYM_TOL * scale:
+        raise ValueError(f"{name}: expected a symmetric inertia tensor, got max |J - J^T| = "
+                         f"{asym:.3g}")
+    ev = np.linalg.eigvalsh(0.5 * (J + J.T))
+    if ev[0] < -SYM_TOL * scale:
+        raise ValueError(f"{name}: expected a positive semi-definite inertia tensor, got "
+                         f"smallest principal moment {ev[0]:.3g}")
+    if triangle and ev[0] + ev[1] < ev[2] - SYM_TOL * scale:
+        raise ValueError(f"{name}: expected principal moments that satisfy the triangle "
+                         f"inequality (a real body), got {ev[0]:.4g}, {ev[1]:.4g}, {ev[2]:.4g}")
+    return J
+
+
+def getnonzero(value, name: str, n: int | None = None, tol: float = ZERO_TOL) -> np.ndarray:
     """Return a vector after checking that it is not (numerically) zero.
 
     >>> getnonzero([0, 0, 0], "v", 3)

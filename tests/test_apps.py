@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from rvc.apps import gait, hershey_strokes, letter_path, walking_gait, walking_legs
-from rvc.ikine import ikine6s
+from rvc.kinematics.ikine import ikine6s
 from rvc.models import leg, puma560
 
 

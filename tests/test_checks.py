@@ -101,3 +101,52 @@ def test_warn_singular_is_a_singularity_warning():
         checks.warn_singular("gimbal lock: phi set to 0")
     assert caught and issubclass(caught[0].category, checks.SingularityWarning)
     assert issubclass(checks.SingularityWarning, checks.RVCWarning)
+
+
+def test_getq_is_the_one_joint_vector_check():
+    np.testing.assert_allclose(checks.getq([90, 0.5], 2, [True, False], unit="deg"), [np.pi / 2, 0.5])
+    assert checks.getq(0.3, 1).shape == (1,)
+    assert checks.getq(np.zeros((4, 3)), 3).shape == (4, 3)
+    with pytest.raises(ValueError, match=r"q: expected 3 joint coordinates, shape \(3,\) or \(N, 3\), got shape \(2,\)"):
+        checks.getq([1, 2], 3)
+    with pytest.raises(ValueError, match="q0: expected finite numbers"):
+        checks.getq([1, np.nan], 2, name="q0")
+    with pytest.raises(ValueError, match="unit"):
+        checks.getq([1, 2], 2, unit="degrees")
+
+
+def test_getinertia_is_the_one_inertia_rule():
+    np.testing.assert_allclose(checks.getinertia([1, 2, 3, 0.1, 0, 0]),
+                               [[1, 0.1, 0], [0.1, 2, 0], [0, 0, 3]])
+    with pytest.raises(ValueError, match="I: expected a symmetric"):
+        checks.getinertia(np.diag([1.0, 2, 3]) + np.triu(np.ones((3, 3)), 1))
+    with pytest.raises(ValueError, match="I: expected a positive semi-definite"):
+        checks.getinertia(np.diag([1.0, -2, 3]))
+    with pytest.raises(ValueError, match="triangle inequality"):
+        checks.getinertia([0, 0.35, 0])              # the published Puma's link 1
+    # ... which a link accepts: lumped parameters keep only the moments that matter
+    np.testing.assert_allclose(checks.getinertia([0, 0.35, 0], triangle=False), np.diag([0, 0.35, 0]))
+    with pytest.raises(ValueError, match="J: expected a 3x3 matrix"):
+        checks.getinertia([1, 2], "J")
+    # a thin rod is a real (singular) body
+    np.testing.assert_allclose(checks.getinertia([0, 1, 1]), np.diag([0, 1, 1]))
+
+
+def test_link_and_rigid_body_share_the_inertia_rule():
+    from rvc import Link, euler_rhs
+
+    with pytest.raises(ValueError, match="I: expected a positive semi-definite"):
+        Link(I=[-1, 2, 3])                            # accepted before the one rule
+    with pytest.raises(ValueError, match="J: expected a positive semi-definite"):
+        euler_rhs(np.diag([1.0, -2, 3]), [0, 0, 1])
+
+
+def test_unit_quaternion_check():
+    np.testing.assert_allclose(checks.getunitquaternion([1, 0, 0, 0]), [1, 0, 0, 0])
+    with pytest.raises(ValueError, match="q: expected a non-zero quaternion"):
+        checks.getunitquaternion([0, 0, 0, 0], check=False)
+    with pytest.raises(ValueError, match="use qunit"):
+        checks.getunitquaternion([1, 1, 0, 0])
+    assert checks.getrotation(np.eye(4), allow_pose=True).shape == (3, 3)
+    with pytest.raises(ValueError, match=r"R: expected shape \(\.\.\., 3, 3\) or \(\.\.\., 4, 4\)"):
+        checks.getrotation(np.eye(2), allow_pose=True)

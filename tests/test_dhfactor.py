@@ -1,11 +1,11 @@
-"""Tests of rvc.dhfactor: ETS string -> standard DH + base + tool."""
+"""Tests of rvc.models.dhfactor: ETS string -> standard DH + base + tool."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rvc.dhfactor import DHFactor
-from rvc.ets import ETS2, ETS3
+from rvc.models.dhfactor import DHFactor
+from rvc.models.ets import ETS2
 
 PUMA_S = "Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)"
 PUMA_L = dict(L1=0.3, L2=-0.2337, L3=0.4318, L4=0.0203, L5=0.0837, L6=0.4318)
@@ -25,7 +25,7 @@ def test_puma_string():
     assert dh.dh[0, 1] == pytest.approx(0.3)
     assert str(dh).startswith("DHFactor: Tz(L1)")
     # the generated command builds the same robot
-    from rvc.robot import DHRobot, PrismaticDH, RevoluteDH  # noqa: F401
+    from rvc import DHRobot, PrismaticDH, RevoluteDH  # noqa: F401
     robot = eval(dh.command("puma"))
     np.testing.assert_allclose(robot.fkine(np.full(6, 0.3)), dh.robot().fkine(np.full(6, 0.3)))
 

@@ -1,4 +1,4 @@
-"""Tests for rvc.dualquat (unit dual quaternions)."""
+"""Tests for rvc.spatial.dualquat (unit dual quaternions)."""
 
 import numpy as np
 import pytest

@@ -1,11 +1,11 @@
-"""Tests of rvc.ets: elementary transform sequences (Chapter 7.1)."""
+"""Tests of rvc.models.ets: elementary transform sequences (Chapter 7.1)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 from hypothesis.extra.numpy import arrays
 
-from rvc.ets import ET, ETS2, ETS3
+from rvc.models.ets import ET, ETS2, ETS3
 
 PUMA_S = "Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)"
 PUMA_L = dict(L1=0, L2=-0.2337, L3=0.4318, L4=0.0203, L5=0.0837, L6=0.4318)

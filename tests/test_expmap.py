@@ -1,4 +1,4 @@
-"""Tests for rvc.expmap: skew/vex, exp/log for SO(2), SO(3), SE(2), SE(3)."""
+"""Tests for rvc.spatial.expmap: skew/vex, exp/log for SO(2), SO(3), SE(2), SE(3)."""
 
 import numpy as np
 import pytest

@@ -1,16 +1,15 @@
 """Inverse kinematics: ikine6s (closed form), ikine (LM), the 2-link arm."""
 
-import warnings
 
 import numpy as np
 import pytest
 
 from rvc.checks import SingularityWarning
-from rvc.ikine import (IKSolution, _lm_step, _pose_error, ikine, ikine6s, ikine_2link,
+from rvc.kinematics.ikine import (IKSolution, _lm_step, _pose_error, ikine, ikine6s, ikine_2link,
                        ikine_2link_numeric, ikine_2link_sympy)
-from rvc.jacobian import jacob0
+from rvc.kinematics.jacobian import jacob0
 from rvc.models import baxter, cobra600, puma560
-from rvc.transforms3d import rpy2tr, transl, troty
+from rvc.spatial.transforms3d import rpy2tr, transl, troty
 
 CONFIGS = ["lun", "luf", "ldn", "ldf", "run", "ruf", "rdn", "rdf"]
 
@@ -225,7 +224,7 @@ def test_ikine_jacobian(p560):
 
 
 def test_ikine_trajectory_warm_start(p560):
-    from rvc.trajectory import ctraj
+    from rvc.motion.trajectory import ctraj
 
     T1 = transl(0.4, 0.2, 0) @ rpy2tr(np.pi, 0, 0)
     T2 = transl(0.4, -0.2, 0) @ rpy2tr(np.pi / 2, 0, 0)

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 import rvc
-from rvc.jacobian import jacob0, jacobe, manipulability
+from rvc.kinematics.jacobian import jacob0, jacobe, manipulability
 from rvc.models import planar2, puma560, puma560_mdh
-from rvc.robot import DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH
-from rvc.transforms3d import rpy2tr, transl, trotx
+from rvc import DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH
+from rvc.spatial.transforms3d import rpy2tr, transl, trotx
 
 
 def prismatic_dh():

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from rvc import models
-from rvc.ets import ETS3
-from rvc.robot import fkine_poe
-from rvc.transforms3d import transl
+from rvc.models.ets import ETS3
+from rvc import fkine_poe
+from rvc.spatial.transforms3d import transl
 
 PUMA_S = "Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)"
 

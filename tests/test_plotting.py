@@ -1,4 +1,4 @@
-"""Tests for rvc.plotting (artists are created and updated; no images compared)."""
+"""Tests for rvc.plot.frames (artists are created and updated; no images compared)."""
 
 import matplotlib
 

@@ -1,4 +1,4 @@
-"""Tests for rvc.quaternion (unit quaternions and the vector-quaternion pose)."""
+"""Tests for rvc.spatial.quaternion (unit quaternions and the vector-quaternion pose)."""
 
 import numpy as np
 import pytest

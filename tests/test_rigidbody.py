@@ -1,14 +1,14 @@
-"""Tests of rvc.rigidbody: Euler's equations, simulation invariants, wrenches, inertia."""
+"""Tests of rvc.motion.rigidbody: Euler's equations, simulation invariants, wrenches, inertia."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rvc.rigidbody import (accel_rotating_frame, euler_rhs, inertia_rotate, inertia_shift,
+from rvc.motion.rigidbody import (accel_rotating_frame, euler_rhs, inertia_rotate, inertia_shift,
                            simulate_rigidbody, wrench_transform)
-from rvc.transforms3d import rpy2r, transl, trinv
-from rvc.twist import Ad
+from rvc.spatial.transforms3d import rpy2r, transl, trinv
+from rvc.spatial.twist import Ad
 
 FAST = settings(max_examples=30, deadline=None)
 vec3 = st.lists(st.floats(-3, 3), min_size=3, max_size=3).map(np.array)
@@ -74,7 +74,7 @@ def test_simulate_errors():
         simulate_rigidbody(BOX, [0, 0, 1], tf=-1)
     with pytest.raises(ValueError, match="J: expected a symmetric"):
         simulate_rigidbody(BOX + np.triu(np.ones((3, 3)), 1), [0, 0, 1])
-    with pytest.raises(ValueError, match="J: expected a positive-definite"):
+    with pytest.raises(ValueError, match="J: expected a positive"):
         euler_rhs(np.diag([1.0, -1, 1]), [0, 0, 1])
     with pytest.raises(ValueError, match="w0: expected a vector of 3"):
         simulate_rigidbody(BOX, [0, 1])

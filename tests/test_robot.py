@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from rvc.ets import ETS3
-from rvc.robot import (DHRobot, Link, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH,
+from rvc.models.ets import ETS3
+from rvc import (DHRobot, Link, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH,
                        dh_transform, fkine_all, fkine_dh, fkine_poe, joint_twists)
-from rvc.transforms3d import transl, trotx, troty, trotz
+from rvc.spatial.transforms3d import transl, trotx, troty, trotz
 
 
 def _ets_of(robot):
@@ -205,8 +205,8 @@ def test_thin_methods_call_the_algorithms():
     import matplotlib.pyplot as plt
 
     from rvc import models
-    from rvc.ikine import ikine6s
-    from rvc.robotplot import plot_robot
+    from rvc.kinematics.ikine import ikine6s
+    from rvc.plot.robot import plot_robot
 
     p560 = models.puma560()
     T = p560.fkine(p560.qn)

@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 
 from rvc.apps import walking_legs  # noqa: E402
 from rvc.models import leg, planar2, puma560  # noqa: E402
-from rvc.robotplot import animate_robot, animate_walking, plot_planar, plot_robot, teach  # noqa: E402
+from rvc.plot.robot import animate_robot, animate_walking, plot_planar, plot_robot, teach  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +105,8 @@ def test_ets_plot_as_in_the_notes():
     E = ETS2.Rz("q1") * ETS2.Tx(1) * ETS2.Rz("q2") * ETS2.Tx(1)
     h = E.plot([30, 40], unit="deg")
     ref = plot_planar(planar2(), np.radians([30, 40]))
-    # ETS: origin, each joint, end; DH: base, each link frame, tool
-    np.testing.assert_allclose(h.points[1:, :2], ref.points[:3, :2], atol=1e-12)
+    # ETS: origin, each joint, end, tool point (= end); DH: base, each link frame, tool
+    np.testing.assert_allclose(h.points[1:-1, :2], ref.points[:3, :2], atol=1e-12)
     lines = len(h.ax.lines)
     h.update([0.0, 0.0])
     assert len(h.ax.lines) == lines

@@ -1,11 +1,11 @@
-"""Tests of rvc.trajectory: boundary conditions, derivatives, limits, bad input."""
+"""Tests of rvc.motion.trajectory: boundary conditions, derivatives, limits, bad input."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rvc.trajectory import Trajectory, ctraj, jtraj, lspb, mstraj, mtraj, tpoly, trinterp
+from rvc.motion.trajectory import Trajectory, ctraj, jtraj, lspb, mstraj, mtraj, tpoly, trinterp
 
 FAST = settings(max_examples=40, deadline=None)
 val = st.floats(-10, 10, allow_nan=False)

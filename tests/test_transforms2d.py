@@ -1,4 +1,4 @@
-"""Tests for rvc.transforms2d (Chapter 2.1)."""
+"""Tests for rvc.spatial.transforms2d (Chapter 2.1)."""
 
 import numpy as np
 import pytest

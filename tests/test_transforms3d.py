@@ -1,4 +1,4 @@
-"""Tests for rvc.transforms3d (Chapter 2.2)."""
+"""Tests for rvc.spatial.transforms3d (Chapter 2.2)."""
 
 import warnings
 

@@ -1,4 +1,4 @@
-"""Tests for rvc.twist: Ad, Twist3, Twist2 (notes examples and identities)."""
+"""Tests for rvc.spatial.twist: Ad, Twist3, Twist2 (notes examples and identities)."""
 
 import numpy as np
 import pytest

@@ -1,13 +1,13 @@
-"""Tests of rvc.velocity: pose derivatives, velocity transforms, incremental motion, rate Jacobians."""
+"""Tests of rvc.motion.velocity: pose derivatives, velocity transforms, incremental motion, rate Jacobians."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rvc.expmap import trexp
-from rvc.transforms3d import eul2r, rpy2r, rt2tr, transl, trinv
-from rvc.velocity import (delta2r, delta2tr, dotR, dotT, eul2jac, incremental_rotation,
+from rvc.spatial.expmap import trexp
+from rvc.spatial.transforms3d import eul2r, rpy2r, rt2tr, transl, trinv
+from rvc.motion.velocity import (delta2r, delta2tr, dotR, dotT, eul2jac, incremental_rotation,
                           rpy2jac, tr2delta, tr2jac)
 
 FAST = settings(max_examples=30, deadline=None)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import (
-    Twist2, Twist3, e2h, eul2r, h2e, q2r, qconj, qmul, qslerp, r2q, rotx, roty, rotz,
+    Twist2, Twist3, e2h, eul2r, h2e, q2r, qmul, qslerp, r2q, rotx, roty, rotz,
     rpy2r, rpy2tr, tr2angvec, tr2eul, transl, transl2, trot2,
 )
 from . import close, describe_shape, exercise

@@ -13,6 +13,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from .. import (DHRobot, ETS3, RevoluteDH, ctraj, hershey_strokes, ikine6s, ikine_2link,
+                letter_path, transl, trotx, troty, trotz)
+from ..models import cobra600, puma560
 from . import close, describe_shape, exercise
 
 # --- the data of the exercise statements ------------------------------------
@@ -52,7 +55,6 @@ def _within_limits(robot, q) -> np.ndarray:
 
 @lru_cache(maxsize=None)
 def _ex71():
-    from ..robot import DHRobot, RevoluteDH
 
     robot = DHRobot([RevoluteDH(a=EX71["a1"]), RevoluteDH(a=EX71["a2"])])
     return robot.fkine(EX71["q"])
@@ -76,7 +78,6 @@ def _(answer):
 
 @lru_cache(maxsize=None)
 def _ex72():
-    from ..ikine import ikine_2link
 
     return ikine_2link(EX72["a1"], EX72["a2"], EX72["x"], EX72["y"], elbow="up")
 
@@ -105,15 +106,12 @@ def _(answer):
 # --- 7.3 how many of the 8 ikine6s configurations are usable ------------------
 
 def _ex73_pose():
-    from ..transforms3d import transl, troty
 
     return transl(*EX73_POSE["t"]) @ troty(EX73_POSE["ry"])
 
 
 @lru_cache(maxsize=None)
 def _ex73():
-    from ..ikine import ikine6s
-    from ..models import puma560
 
     p560 = puma560()
     T = _ex73_pose()
@@ -148,14 +146,12 @@ def _(answer):
 # --- 7.4 masked IK of the Cobra 600 within joint limits -----------------------
 
 def _ex74_pose():
-    from ..transforms3d import transl, trotx, trotz
 
     return transl(*EX74_POSE["t"]) @ trotz(EX74_POSE["yaw_deg"], unit="deg") @ trotx(np.pi)
 
 
 @exercise("7.4")
 def _(answer):
-    from ..models import cobra600
 
     c600 = cobra600()
     a = np.asarray(answer, dtype=float)
@@ -180,10 +176,6 @@ def _(answer):
 
 @lru_cache(maxsize=None)
 def _ex75():
-    from ..ikine import ikine6s
-    from ..models import puma560
-    from ..trajectory import ctraj
-    from ..transforms3d import transl, troty
 
     t = np.linspace(0, EX75["duration"], EX75["samples"])
     Ts = ctraj(transl(*EX75["p1"]) @ troty(np.pi / 2), transl(*EX75["p2"]) @ troty(np.pi / 2), t)
@@ -210,8 +202,6 @@ def _(answer):
 
 @exercise("7.6")
 def _(answer):
-    from ..ets import ETS3
-    from ..robot import DHRobot
 
     if not isinstance(answer, DHRobot):
         return f"expected a DHRobot (e.g. from DHFactor(...).robot()), got {type(answer).__name__}"
@@ -235,7 +225,6 @@ def _(answer):
 
 @lru_cache(maxsize=None)
 def _ex77():
-    from ..apps import hershey_strokes, letter_path
 
     lp = letter_path(hershey_strokes(EX77["text"], scale=EX77["scale"]), dt=EX77["dt"])
     return len(lp.t) * EX77["dt"]

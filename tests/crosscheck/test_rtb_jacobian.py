@@ -17,9 +17,9 @@ import pytest
 rtb = pytest.importorskip("roboticstoolbox")
 from spatialmath import SE3  # noqa: E402
 
-from rvc.jacobian import jacob0, jacobe, manipulability  # noqa: E402
+from rvc.kinematics.jacobian import jacob0, jacobe, manipulability  # noqa: E402
 from rvc.models import puma560  # noqa: E402
-from rvc.robot import DHRobot, Link  # noqa: E402
+from rvc import DHRobot, Link  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 N = 20

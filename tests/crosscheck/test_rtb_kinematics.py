@@ -15,7 +15,7 @@ import pytest
 rtb = pytest.importorskip("roboticstoolbox")
 
 from rvc import models  # noqa: E402
-from rvc.robot import fkine_poe  # noqa: E402
+from rvc import fkine_poe  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 

@@ -14,17 +14,19 @@ the world frame) and :math:`p_e` the tool point,
           \\ \\text{(revolute)}, \\qquad
           J_j = \\begin{pmatrix} z_j \\\\ 0 \\end{pmatrix} \\ \\text{(prismatic)}.
 
-For standard DH parameters joint j moves about (along) the z-axis of frame
-{j-1}, for modified DH about the z-axis of frame {j}.  The frames come from
-:func:`rvc.robot.fkine_all`, so the base transform is included, and
-:math:`p_e` is the origin of ``fkine(q)``, the tool transform included.
+The axes come from the chain interface every model provides,
+``robot.joint_frames(q)``: joint j moves about (along) the z axis of the
+j-th frame, which for standard DH parameters is frame {j-1}, for modified
+DH frame {j}, and for an elementary transform sequence the frame just
+before the joint's term; the base transform is included, and :math:`p_e`
+is the origin of ``fkine(q)``, the tool transform included.  So the same
+functions serve DH, modified-DH and ETS robots.
 
 Functions: :func:`jacob0` (world frame), :func:`jacobe` (end-effector
 frame) and :func:`manipulability`.  The robot methods ``p560.jacob0(q)``,
 ``p560.jacobe(q)`` and ``p560.manipulability(q)`` call them.
 
->>> from rvc.models import planar2
->>> p2 = planar2()
+>>> p2 = rvc.models.planar2()
 >>> jacob0(p2, [0, np.pi / 2]).round(4) + 0
 array([[-1., -1.],
        [ 1.,  0.],
@@ -38,9 +40,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .checks import getoption
-from .ets import _getq
-from .robot import fkine_all
+from ..checks import getoption, getq
 
 __all__ = ["jacob0", "jacobe", "manipulability"]
 
@@ -50,18 +50,16 @@ _METHODS = ("yoshikawa", "invcondition", "minsingular")
 
 def _jacob0_and_pose(robot, q, unit):
     """World-frame Jacobian (..., 6, n) and tool pose (..., 4, 4)."""
-    qa = _getq(q, robot.n, robot.revolute, unit)
-    F = fkine_all(robot, qa)                                # (..., n+1, 4, 4)
-    Te = F[..., -1, :, :] @ robot.tool
-    axes = F[..., 1:, :, :] if robot.mdh else F[..., :-1, :, :]   # frame of each joint's axis
+    qa = getq(q, robot.n, robot.revolute, unit)
+    axes, Te = robot.joint_frames(qa)                       # (..., n, 4, 4), (..., 4, 4)
     z = axes[..., :3, 2]                                    # (..., n, 3)
     p = axes[..., :3, 3]
     pe = Te[..., None, :3, 3]                               # (..., 1, 3)
-    rev = robot.revolute[:, None]                           # (n, 1)
+    rev = np.asarray(robot.revolute, dtype=bool)[:, None]   # (n, 1)
     Jv = np.where(rev, np.cross(z, pe - p), z)
     Jw = np.where(rev, z, 0.0)
     J = np.concatenate([Jv, Jw], axis=-1)                   # (..., n, 6)
-    return np.swapaxes(J, -1, -2) + 0.0, Te
+    return np.swapaxes(J, -1, -2), Te
 
 
 def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
@@ -82,8 +80,7 @@ def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
 
     MATLAB: ``J = p560.jacob0(qn)``.
 
-    >>> from rvc.models import puma560
-    >>> p560 = puma560()
+    >>> p560 = rvc.models.puma560()
     >>> jacob0(p560, p560.qn).round(3) + 0
     array([[ 0.15 ,  0.014,  0.32 ,  0.   ,  0.   ,  0.   ],
            [ 0.596,  0.   ,  0.   ,  0.   ,  0.   ,  0.   ],
@@ -107,8 +104,7 @@ def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
 
     MATLAB: ``p560.jacobe(qn)``.
 
-    >>> from rvc.models import puma560
-    >>> p560 = puma560()
+    >>> p560 = rvc.models.puma560()
     >>> jacobe(p560, p560.qn).round(3) + 0
     array([[ 0.   , -0.596, -0.291,  0.   ,  0.   ,  0.   ],
            [ 0.596,  0.   ,  0.   ,  0.   ,  0.   ,  0.   ],
@@ -119,7 +115,7 @@ def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
     """
     J0, Te = _jacob0_and_pose(robot, q, unit)
     Rt = np.swapaxes(Te[..., :3, :3], -1, -2)
-    return np.concatenate([Rt @ J0[..., :3, :], Rt @ J0[..., 3:, :]], axis=-2) + 0.0
+    return np.concatenate([Rt @ J0[..., :3, :], Rt @ J0[..., 3:, :]], axis=-2)
 
 
 def _rows(axes) -> np.ndarray:
@@ -161,8 +157,7 @@ def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
 
     MATLAB: ``m = p560.maniplty(qn)``.
 
-    >>> from rvc.models import puma560
-    >>> p560 = puma560()
+    >>> p560 = rvc.models.puma560()
     >>> round(float(manipulability(p560, p560.qn)), 4)
     0.0786
     >>> manipulability(p560, np.stack([p560.qz, p560.qr, p560.qn])).round(4) + 0

@@ -26,34 +26,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
-from .transforms3d import _getrot3, _r2t, rotx, rotz, rpy2r, transl, trotz  # noqa: F401
+from .. import checks
+from .transforms3d import rt2tr
 
 __all__ = [
     "r2q", "q2r", "qmul", "qconj", "qinv", "qnorm", "qunit", "qvmul", "qslerp", "qangle",
     "tr2vq", "vq2tr", "vqmul", "vqinv", "vqvmul",
 ]
-
-#: Tolerance on ``| |q| - 1 |`` for a quaternion to be accepted as unit.
-UNIT_TOL = 1e-6
-
-
-def _getq(q, name="q"):
-    return checks.getarray(q, name, shape=(4,))
-
-
-def _getunitq(q, name="q", check=True):
-    q = _getq(q, name)
-    n = np.linalg.norm(q, axis=-1)
-    if np.any(n <= 1e-12):
-        raise ValueError(f"{name}: expected a non-zero quaternion, got norm {float(np.min(n)):.3g}")
-    if check:
-        err = float(np.max(np.abs(n - 1.0)))
-        if err > UNIT_TOL:
-            raise ValueError(f"{name}: expected a unit quaternion (| |q| - 1 | <= {UNIT_TOL:g}), "
-                             f"got | |q| - 1 | = {err:.3g}; use qunit() to normalise")
-    return q
-
 
 def _canonical(q):
     """Unit quaternions with s >= 0 (if s == 0: first non-zero vector component > 0)."""
@@ -81,7 +60,7 @@ def r2q(R, check: bool = True) -> np.ndarray:
     >>> np.round(r2q(rotx(np.pi / 2)), 6)
     array([0.707107, 0.707107, 0.      , 0.      ])
     """
-    R = _getrot3(R, "R", check)
+    R = checks.getrotation(R, "R", check=check, allow_pose=True)
     r = R
     tr = np.trace(R, axis1=-2, axis2=-1)
     d = np.stack([1 + tr,
@@ -121,7 +100,7 @@ def q2r(q, check: bool = True) -> np.ndarray:
     >>> np.allclose(q2r([np.cos(0.15), np.sin(0.15), 0, 0]), rotx(0.3))
     True
     """
-    q = _getunitq(q, "q", check)
+    q = checks.getunitquaternion(q, "q", check)
     s, x, y, z = np.moveaxis(q, -1, 0)
     R = np.empty(q.shape[:-1] + (3, 3))
     R[..., 0, 0] = 1 - 2 * (y * y + z * z)
@@ -145,8 +124,8 @@ def qmul(q1, q2) -> np.ndarray:
     >>> qmul([0, 1, 0, 0], [0, 0, 1, 0])      # i j = k
     array([0., 0., 0., 1.])
     """
-    a = _getq(q1, "q1")
-    b = _getq(q2, "q2")
+    a = checks.getquaternion(q1, "q1")
+    b = checks.getquaternion(q2, "q2")
     s1, v1 = a[..., :1], a[..., 1:]
     s2, v2 = b[..., :1], b[..., 1:]
     s = s1 * s2 - np.sum(v1 * v2, axis=-1, keepdims=True)
@@ -160,7 +139,7 @@ def qconj(q) -> np.ndarray:
     >>> qconj([1, 2, 3, 4])
     array([ 1., -2., -3., -4.])
     """
-    q = _getq(q)
+    q = checks.getquaternion(q)
     return q * np.array([1.0, -1.0, -1.0, -1.0])
 
 
@@ -170,7 +149,7 @@ def qnorm(q) -> np.ndarray:
     >>> float(qnorm([1, 2, 2, 4]))
     5.0
     """
-    return np.linalg.norm(_getq(q), axis=-1)
+    return np.linalg.norm(checks.getquaternion(q), axis=-1)
 
 
 def qunit(q) -> np.ndarray:
@@ -181,7 +160,7 @@ def qunit(q) -> np.ndarray:
     >>> qunit([0, 0, 0, -2])
     array([0., 0., 0., 1.])
     """
-    q = _getunitq(q, "q", check=False)
+    q = checks.getunitquaternion(q, "q", check=False)
     return _canonical(q / np.linalg.norm(q, axis=-1, keepdims=True))
 
 
@@ -191,7 +170,7 @@ def qinv(q) -> np.ndarray:
     >>> qinv([0, 2, 0, 0])
     array([ 0. , -0.5, -0. , -0. ])
     """
-    q = _getunitq(q, "q", check=False)
+    q = checks.getunitquaternion(q, "q", check=False)
     return qconj(q) / np.sum(q * q, axis=-1, keepdims=True)
 
 
@@ -205,7 +184,7 @@ def qvmul(q, v, check: bool = True) -> np.ndarray:
     >>> np.round(qvmul(r2q(rotz(np.pi / 2)), [1, 0, 0]), 6) + 0
     array([0., 1., 0.])
     """
-    q = _getunitq(q, "q", check)
+    q = checks.getunitquaternion(q, "q", check)
     v = checks.getarray(v, "v", shape=(3,))
     s, u = q[..., :1], q[..., 1:]
     uv = np.cross(u, v)
@@ -233,8 +212,8 @@ def qslerp(q0, q1, s, shortest: bool = False, check: bool = True) -> np.ndarray:
            [0.9689, 0.    , 0.    , 0.2474],
            [0.8776, 0.    , 0.    , 0.4794]])
     """
-    a = _getunitq(q0, "q0", check)
-    b = _getunitq(q1, "q1", check)
+    a = checks.getunitquaternion(q0, "q0", check)
+    b = checks.getunitquaternion(q1, "q1", check)
     if a.shape != (4,) or b.shape != (4,):
         raise ValueError(f"q0, q1: expected single quaternions of shape (4,), got shapes "
                          f"{a.shape} and {b.shape}")
@@ -274,8 +253,8 @@ def qangle(q1, q2, unit: str = "rad", check: bool = True) -> np.ndarray:
     >>> round(float(qangle(r2q(rotx(0.3)), r2q(rotx(-0.2)))), 6)
     0.5
     """
-    a = _getunitq(q1, "q1", check)
-    b = _getunitq(q2, "q2", check)
+    a = checks.getunitquaternion(q1, "q1", check)
+    b = checks.getunitquaternion(q2, "q2", check)
     sig = np.where(np.sum(a * b, axis=-1, keepdims=True) < 0, -1.0, 1.0)
     th = 4 * np.arctan2(np.linalg.norm(a - sig * b, axis=-1), np.linalg.norm(a + sig * b, axis=-1))
     return checks.putangle(th, unit)
@@ -301,8 +280,7 @@ def vq2tr(t, q, check: bool = True) -> np.ndarray:
     """
     t = checks.getarray(t, "t", shape=(3,))
     R = q2r(q, check)
-    shape = np.broadcast_shapes(t.shape[:-1], R.shape[:-2])
-    return _r2t(np.broadcast_to(R, shape + (3, 3)), t)
+    return rt2tr(R, t, check=False)
 
 
 def _getvq(vq, name):
@@ -324,7 +302,7 @@ def vqmul(vq1, vq2, check: bool = True):
     """
     t1, q1 = _getvq(vq1, "vq1")
     t2, q2 = _getvq(vq2, "vq2")
-    return t1 + qvmul(q1, t2, check), qmul(q1, _getunitq(q2, "q2", check))
+    return t1 + qvmul(q1, t2, check), qmul(q1, checks.getunitquaternion(q2, "q2", check))
 
 
 def vqinv(vq, check: bool = True):
@@ -335,7 +313,7 @@ def vqinv(vq, check: bool = True):
     array([-1., -2., -3.])
     """
     t, q = _getvq(vq, "vq")
-    qc = qconj(_getunitq(q, "q", check))
+    qc = qconj(checks.getunitquaternion(q, "q", check))
     return -qvmul(qc, t, check=False), qc
 
 

@@ -33,11 +33,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from scipy.optimize import minimize
 
-from .checks import getarray, getpose, getscalar, getunit, getvector, putangle, warn_singular
-from .expmap import trlog
+from ..checks import (getarray, getoption, getpose, getscalar, getunit, getvector, putangle,
+                      warn_singular)
+from ..results import Result
+from ..spatial.expmap import trlog
+from ..spatial.transforms3d import rotx, rotz
 from .jacobian import jacob0
-from .transforms3d import rotx, rotz
 
 __all__ = [
     "IKSolution",
@@ -53,8 +56,8 @@ __all__ = [
 # the result object
 
 
-@dataclass
-class IKSolution:
+@dataclass(frozen=True, repr=False, eq=False)
+class IKSolution(Result):
     """The result of an inverse kinematics solver.
 
     Attributes
@@ -75,7 +78,11 @@ class IKSolution:
         (``inf`` when no candidate solution exists, e.g. out of reach).
     searches : int or ndarray of int
         Number of random restarts used by ``ikine(..., search=True)``.
+
+    Unpacks as ``q, success`` (MATLAB's ``[q, err] = ikine(...)`` pattern).
     """
+
+    unpack = ("q", "success")
 
     q: np.ndarray
     success: Any
@@ -97,25 +104,6 @@ class IKSolution:
 
 # ---------------------------------------------------------------------------
 # helpers shared by the solvers
-
-
-def _is_prismatic(robot) -> np.ndarray:
-    """Boolean (n,) array: which joints are prismatic."""
-    return np.array([bool(link.isprismatic) for link in robot.links], dtype=bool)
-
-
-def _qlim(robot) -> np.ndarray | None:
-    """Joint limits as a (2, n) array (row 0 lower, row 1 upper), or None."""
-    qlim = getattr(robot, "qlim", None)
-    if qlim is None:
-        return None
-    qlim = np.asarray(qlim, dtype=float)
-    if qlim.shape == (robot.n, 2):
-        qlim = qlim.T
-    if qlim.shape != (2, robot.n):
-        return None
-    return qlim
-
 
 
 def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
@@ -155,11 +143,14 @@ _IK6S_SINGULAR = 1e-9
 
 def _check_puma_form(robot, tol=1e-9):
     """Raise ValueError unless the robot is a 6R arm of Puma form."""
-    if getattr(robot, "n", None) != 6:
-        raise ValueError(f"robot: ikine6s needs a 6-axis robot, got n = {getattr(robot, 'n', None)}")
-    if getattr(robot, "mdh", False):
+    if not hasattr(robot, "links"):
+        raise ValueError(f"robot: ikine6s needs a robot described by a DH table, got "
+                         f"{type(robot).__name__}; use ikine for other chains")
+    if robot.n != 6:
+        raise ValueError(f"robot: ikine6s needs a 6-axis robot, got n = {robot.n}")
+    if robot.mdh:
         raise ValueError("robot: ikine6s needs standard DH parameters, got modified DH")
-    if np.any(_is_prismatic(robot)):
+    if not np.all(robot.revolute):
         raise ValueError("robot: ikine6s needs 6 revolute joints (RRRRRR)")
     L = robot.links
     a = np.array([lk.a for lk in L], dtype=float)
@@ -276,16 +267,14 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
     T = _getposes(T)
     single = T.ndim == 2
     Ts = T.reshape(-1, 4, 4)
-    base = np.asarray(getattr(robot, "base", None) if getattr(robot, "base", None) is not None else np.eye(4))
-    tool = np.asarray(getattr(robot, "tool", None) if getattr(robot, "tool", None) is not None else np.eye(4))
-    Tarm = np.linalg.inv(base) @ Ts @ np.linalg.inv(tool)
+    Tarm = np.linalg.inv(robot.base) @ Ts @ np.linalg.inv(robot.tool)
 
     L = robot.links
     a2, a3 = float(L[1].a), float(L[2].a)
     d1, d3, d4 = float(L[0].d), float(L[2].d), float(L[3].d)
     a6, d6, alpha6 = float(L[5].a), float(L[5].d), float(L[5].alpha)
     alpha = np.array([lk.alpha for lk in L], dtype=float)
-    offset = np.array([getattr(lk, "offset", 0.0) for lk in L], dtype=float)
+    offset = np.array([lk.offset for lk in L], dtype=float)
 
     R = Tarm[:, :3, :3]
     pw = Tarm[:, :3, 3] - R @ (rotx(-alpha6) @ np.array([a6, 0.0, d6]))
@@ -386,10 +375,9 @@ def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam: float) -> np.ndar
 def _random_q(rng, qlim, prismatic, n):
     lo = np.full(n, -np.pi)
     hi = np.full(n, np.pi)
-    if qlim is not None:
-        finite = np.isfinite(qlim[0]) & np.isfinite(qlim[1])
-        lo = np.where(finite, qlim[0], lo)
-        hi = np.where(finite, qlim[1], hi)
+    finite = np.isfinite(qlim[0]) & np.isfinite(qlim[1])
+    lo = np.where(finite, qlim[0], lo)
+    hi = np.where(finite, qlim[1], hi)
     if np.any(prismatic & ((lo == -np.pi) & (hi == np.pi))):
         lo = np.where(prismatic & (lo == -np.pi), 0.0, lo)
         hi = np.where(prismatic & (hi == np.pi), 1.0, hi)
@@ -401,8 +389,6 @@ def _fit_limits(q, qlim, prismatic):
 
     Returns (q, inside).
     """
-    if qlim is None:
-        return q, True
     q = q.copy()
     rev = ~prismatic
     for j in np.flatnonzero(rev):
@@ -476,8 +462,10 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
 
     Parameters
     ----------
-    robot : robot model
-        Anything with ``.n`` and a batched ``.fkine(q)``.
+    robot : chain model
+        Any model with the chain interface (DH, modified DH or an ETS3):
+        ``n``, ``revolute``, ``qlim``, a batched ``fkine(q)`` and
+        ``joint_frames(q)`` (for the Jacobian).
     T : array_like (4, 4) or (N, 4, 4)
         Desired pose, or a trajectory of poses solved in order, each
         starting from the previous solution (warm start).
@@ -531,7 +519,7 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
     T = _getposes(T)
     single = T.ndim == 2
     Ts = T.reshape(-1, 4, 4)
-    prismatic = _is_prismatic(robot)
+    prismatic = ~np.asarray(robot.revolute, dtype=bool)
     if q0 is None:
         q0 = np.zeros(n)
     else:
@@ -551,9 +539,7 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
     if ilimit < 1 or slimit < 0 or tol <= 0 or lam < 0:
         raise ValueError(f"ilimit, slimit, tol, lam: expected ilimit >= 1, slimit >= 0, tol > 0, lam >= 0, "
                          f"got {ilimit}, {slimit}, {tol}, {lam}")
-    qlim = _qlim(robot)
-    if joint_limits and qlim is None:
-        raise ValueError("joint_limits: robot has no qlim to check against")
+    qlim = np.asarray(robot.qlim, dtype=float)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
     N = Ts.shape[0]
@@ -677,8 +663,6 @@ def ikine_2link(a1, a2, x, y, elbow: str = "up", unit: str = "rad"):
     >>> np.round(ikine_2link(1, 1, 0.6, 0.7, "up"), 4)
     array([ 1.9539, -2.1834])
     """
-    from .checks import getoption
-
     elbow = getoption(elbow, "elbow", ("up", "down"))
     a1, a2, x, y = _check_2link(a1, a2, x, y)
     c2 = np.clip((x ** 2 + y ** 2 - a1 ** 2 - a2 ** 2) / (2 * a1 * a2), -1.0, 1.0)
@@ -703,8 +687,6 @@ def ikine_2link_numeric(a1, a2, x, y, q0=(0.0, 0.0), *, tol: float = 1e-10, unit
     >>> np.round(ikine_2link_numeric(1, 1, 0.6, 0.7), 3)
     array([-0.23 ,  2.183])
     """
-    from scipy.optimize import minimize
-
     a1, a2, x, y = _check_2link(a1, a2, x, y)
     if x.ndim != 0:
         raise ValueError(f"x, y: expected one point, got shape {x.shape}; use ikine_2link for batches")

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
-from .quaternion import _getunitq, q2r, qconj, qmul, qvmul, r2q
-from .transforms3d import _r2t, transl, trotx  # noqa: F401
+from .. import checks
+from .quaternion import q2r, qconj, qmul, qvmul, r2q
+from .transforms3d import rt2tr
 
 __all__ = ["tr2dq", "dq2tr", "dqmul", "dqconj", "dqnorm", "dqunit", "dqvmul"]
 
@@ -38,7 +38,7 @@ def _getdq(dq, name="dq"):
 
 
 def _checkunit(dq, name, check):
-    qr = _getunitq(dq[..., :4], f"{name} (real part)", check)
+    qr = checks.getunitquaternion(dq[..., :4], f"{name} (real part)", check)
     if check:
         err = float(np.max(np.abs(np.sum(qr * dq[..., 4:], axis=-1))))
         if err > 1e-6:
@@ -70,7 +70,7 @@ def dq2tr(dq, check: bool = True) -> np.ndarray:
     dq = _checkunit(_getdq(dq), "dq", check)
     qr, qd = dq[..., :4], dq[..., 4:]
     t = 2 * qmul(qd, qconj(qr))[..., 1:]
-    return _r2t(q2r(qr, check=False), t)
+    return rt2tr(q2r(qr, check=False), t, check=False)
 
 
 def dqmul(dq1, dq2) -> np.ndarray:
@@ -120,7 +120,7 @@ def dqunit(dq) -> np.ndarray:
     array([1., 0., 0., 0., 0., 1., 0., 0.])
     """
     dq = _getdq(dq)
-    qr = _getunitq(dq[..., :4], "dq (real part)", check=False)
+    qr = checks.getunitquaternion(dq[..., :4], "dq (real part)", check=False)
     n = np.linalg.norm(qr, axis=-1, keepdims=True)
     qr = qr / n
     qd = dq[..., 4:] / n

@@ -6,14 +6,15 @@ Spatial velocity is ordered (linear, angular): ``v = (vx, vy, vz, wx, wy, wz)``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 
-from .checks import getangle, getarray, getoption, getpose, getrotation, getunit, putangle, warn_singular
-from .expmap import skew, skewa, trexp, vex
-from .transforms3d import trinv
-from .twist import Ad
+from ..checks import getangle, getarray, getoption, getpose, getrotation, getunit, putangle, warn_singular
+from ..results import Result
+from ..spatial.expmap import skew, skewa, trexp, vex
+from ..spatial.transforms3d import trinv
+from ..spatial.twist import Ad
 
 __all__ = [
     "dotR",
@@ -126,7 +127,8 @@ def delta2r(d) -> np.ndarray:
     return np.eye(3) + skew(d)
 
 
-class IncrementalRotation(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class IncrementalRotation(Result):
     """Result of :func:`incremental_rotation`."""
 
     approx: np.ndarray  #: I + [d]x

@@ -24,16 +24,18 @@ import math
 
 import numpy as np
 
-from .ets import ETS2, ETS3, _elementary3
-from .robot import DHRobot, Link, _box, _deg, _num, _pose_str, dh_transform
-from .transforms3d import transl, trinv, trotx, troty
+from ..kinematics.dh import dh_transform
+from ..kinematics.ets import Z_ONTO, elementary
+from ..spatial.transforms3d import trinv
+from .dhrobot import DHRobot
+from .display import box_table, fmt_deg, fmt_num, pose_str
+from .ets import ETS2, ETS3
+from .link import Link
 
 __all__ = ["DHFactor"]
 
 _EPS = 1e-10
 
-# constant rotations P with P e_z = axis of the joint; R_u(q) = P Rz(q) P^-1
-_TO_AXIS = {"x": troty(math.pi / 2), "y": trotx(-math.pi / 2), "z": np.eye(4)}
 
 
 def _clean(x: float) -> float:
@@ -108,8 +110,8 @@ class DHFactor:
 
     ``DHFactor(s, **constants)`` with ``s`` a string such as
     ``"Tz(L1) Rz(q1) Ry(q2) ..."`` (constants passed as keywords, rotations in
-    radians unless ``unit="deg"``), or an :class:`~rvc.ets.ETS3` /
-    :class:`~rvc.ets.ETS2`.  The result satisfies, for every q,
+    radians unless ``unit="deg"``), or an :class:`~rvc.models.ETS3` /
+    :class:`~rvc.models.ETS2`.  The result satisfies, for every q,
 
         ETS(q) = base A_1(q_1) ... A_n(q_n) tool,    A_j standard DH.
 
@@ -146,7 +148,7 @@ class DHFactor:
     or a known constant: a ``ValueError`` names the term (a constant without
     a value, a joint variable used twice, a joint inside an expression such
     as ``Rz(2*q1)``).  Attributes: ``ets``, ``links`` (list of
-    :class:`~rvc.robot.Link`), ``dh`` ((n, 4) array of rows
+    :class:`~rvc.models.Link`), ``dh`` ((n, 4) array of rows
     ``[theta, d, a, alpha]``, where the joint variable's column holds its
     constant offset), ``sigma``, ``structure``, ``base``, ``tool``.
 
@@ -183,18 +185,18 @@ class DHFactor:
                 joints.append(t)
                 consts.append(np.eye(4))
             else:
-                consts[-1] = consts[-1] @ _elementary3(t.axis, t.value)
+                consts[-1] = consts[-1] @ elementary(t.axis, t.value)
         n = len(joints)
         # 2. all joints about/along z
-        P = [_TO_AXIS[t.axis[1]] for t in joints]
+        P = [Z_ONTO[t.axis[1]] for t in joints]
         Cp = [consts[0] @ P[0]]
         Cp += [P[k - 1].T @ consts[k] @ P[k] for k in range(1, n)]
         Cp.append(P[n - 1].T @ consts[n])
         # 4. base
         if _is_zscrew(Cp[0]):
             # F_1 = the exact z-screw part of C'_0; the base keeps any round-off
-            Z = _elementary3("Rz", math.atan2(Cp[0][1, 0], Cp[0][0, 0])) \
-                @ _elementary3("Tz", Cp[0][2, 3])
+            Z = elementary("Rz", math.atan2(Cp[0][1, 0], Cp[0][0, 0])) \
+                @ elementary("Tz", Cp[0][2, 3])
             F = trinv(Z, check=False)
             base = Cp[0] @ F
         else:
@@ -252,7 +254,7 @@ class DHFactor:
         return self.ets.structure
 
     def robot(self, name: str = "", **kwargs) -> DHRobot:
-        """A :class:`~rvc.robot.DHRobot` with these links, base and tool.
+        """A :class:`~rvc.models.DHRobot` with these links, base and tool.
 
         The notes' ``eval(dh.command('puma'))``.  Extra keywords go to DHRobot.
 
@@ -269,14 +271,17 @@ class DHFactor:
             RevoluteDH(d=0, a=1, alpha=0, offset=0),
         ], name='arm')
         """
+        def num(x):                 # 15 significant figures: no round-off tails
+            return f"{x:.15g}"
+
         lines = ["DHRobot(["]
         for L in self.links:
             if L.isrevolute:
-                lines.append(f"    RevoluteDH(d={L.d!r}, a={L.a!r}, alpha={L.alpha!r}, "
-                             f"offset={L.offset!r}),")
+                lines.append(f"    RevoluteDH(d={num(L.d)}, a={num(L.a)}, alpha={num(L.alpha)}, "
+                             f"offset={num(L.offset)}),")
             else:
-                lines.append(f"    PrismaticDH(theta={L.theta!r}, a={L.a!r}, "
-                             f"alpha={L.alpha!r}, offset={L.offset!r}),")
+                lines.append(f"    PrismaticDH(theta={num(L.theta)}, a={num(L.a)}, "
+                             f"alpha={num(L.alpha)}, offset={num(L.offset)}),")
         extra = ""
         if not np.allclose(self.base, np.eye(4)):
             extra += f", base=np.array({np.round(self.base, 15).tolist()!r})"
@@ -292,15 +297,15 @@ class DHFactor:
             q = f"q{j + 1}"
             if L.offset:
                 sign = "+" if L.offset > 0 else "-"
-                q += (f" {sign} {_deg(abs(L.offset))}" if L.isrevolute
-                      else f" {sign} {_num(abs(L.offset))}")
-            rows.append([q if L.isrevolute else _deg(L.theta),
-                         q if L.isprismatic else _num(L.d), _num(L.a), _deg(L.alpha)])
-        out = [f"DHFactor: {self.ets}", _box(["θⱼ", "dⱼ", "aⱼ", "⍺ⱼ"], rows)]
+                q += (f" {sign} {fmt_deg(abs(L.offset))}" if L.isrevolute
+                      else f" {sign} {fmt_num(abs(L.offset))}")
+            rows.append([q if L.isrevolute else fmt_deg(L.theta),
+                         q if L.isprismatic else fmt_num(L.d), fmt_num(L.a), fmt_deg(L.alpha)])
+        out = [f"DHFactor: {self.ets}", box_table(["θⱼ", "dⱼ", "aⱼ", "⍺ⱼ"], rows)]
         if not np.allclose(self.base, np.eye(4), atol=1e-12):
-            out.append(f"base: {_pose_str(self.base)}")
+            out.append(f"base: {pose_str(self.base)}")
         if not np.allclose(self.tool, np.eye(4), atol=1e-12):
-            out.append(f"tool: {_pose_str(self.tool)}")
+            out.append(f"tool: {pose_str(self.tool)}")
         return "\n".join(out)
 
     def __repr__(self) -> str:

@@ -7,7 +7,7 @@ frame in place (for slider callbacks: create the figure once, update it).
 * :func:`trplot2` / :func:`trplot`: a 2-D / 3-D coordinate frame.
 * :func:`plot_point`: a labelled point.
 * :func:`tranimate2` / :func:`tranimate`: a ``FuncAnimation`` of a moving
-  frame; in a notebook show it with ``HTML(anim.to_jshtml())``.
+  frame; in a notebook show it with :func:`rvc.jshtml` (offline player).
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
@@ -21,12 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
-from .expmap import trexp, trlog
-from .transforms2d import transl2  # noqa: F401
-from .transforms3d import transl, trotx  # noqa: F401
+from .. import checks
+from ..spatial.expmap import trexp, trlog
 
-__all__ = ["trplot2", "trplot", "plot_point", "tranimate2", "tranimate", "jshtml", "FrameHandle"]
+__all__ = ["trplot2", "trplot", "plot_point", "tranimate2", "tranimate", "FrameHandle"]
 
 FIGSIZE = (4, 4)
 _AXCOLORS = ("r", "g", "b")
@@ -287,42 +285,6 @@ def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None
 
 #: Text glyphs for the icons of matplotlib's JavaScript animation player,
 #: which would otherwise load Font Awesome from a CDN.
-_PLAYER_GLYPHS = {
-    "fa fa-minus": "\u2212", "fa fa-fast-backward": "|\u25c0\u25c0",
-    "fa fa-step-backward": "|\u25c0", "fa fa-play fa-flip-horizontal": "\u25c0",
-    "fa fa-pause": "\u275a\u275a", "fa fa-play": "\u25b6", "fa fa-step-forward": "\u25b6|",
-    "fa fa-fast-forward": "\u25b6\u25b6|", "fa fa-plus": "+",
-}
-
-
-def jshtml(anim, **kwargs):
-    """An animation as a self-contained HTML player that works offline.
-
-    ``anim.to_jshtml()`` embeds every frame, but its player links its icon
-    font from a CDN; this version draws the buttons with text glyphs and
-    names no network resource, so it plays in the static web book with no
-    connection.  Returns an ``IPython.display.HTML`` (use ``.data`` for the
-    string); keyword arguments go to ``to_jshtml`` (``fps``, ``default_mode``).
-
-    >>> import matplotlib; matplotlib.use("Agg")
-    >>> html = jshtml(tranimate(trotx(1.0), nframes=2)).data
-    >>> "http" in html, "\u25b6" in html
-    (False, True)
-    """
-    import re
-
-    from IPython.display import HTML
-
-    html = anim.to_jshtml(**kwargs)
-    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", html)
-
-    def glyph(match):
-        return f'<span class="anim-glyph">{_PLAYER_GLYPHS.get(match.group(1), "?")}</span>'
-
-    html = re.sub(r'<i class="(fa [^"]*)"></i>', glyph, html)
-    return HTML(html)
-
-
 def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
                length: float = 1.0, ax=None, lim=None, dpi=None):
     """Animate a 2-D frame (SE(2) poses); like :func:`tranimate`.

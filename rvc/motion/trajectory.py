@@ -28,14 +28,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .checks import getarray, getpose, getrotation, getscalar, getvector
-from .quaternion import q2r, qslerp, r2q
+from ..checks import getarray, getpose, getrotation, getscalar, getvector
+from ..results import Result
+from ..spatial.quaternion import q2r, qslerp, r2q
 
 __all__ = ["Trajectory", "tpoly", "lspb", "mtraj", "jtraj", "mstraj", "trinterp", "ctraj"]
 
 
 @dataclass(frozen=True, repr=False, eq=False)
-class Trajectory:
+class Trajectory(Result):
     """A sampled trajectory: time ``t`` (N,) and ``q``, ``qd``, ``qdd``.
 
     For a scalar trajectory ``q``, ``qd``, ``qdd`` have shape (N,); for a
@@ -53,15 +54,14 @@ class Trajectory:
     array([0.        , 0.10351562, 0.5       , 0.89648438, 1.        ])
     """
 
+    unpack = ("q", "qd", "qdd")
+
     t: np.ndarray
     q: np.ndarray
     qd: np.ndarray
     qdd: np.ndarray
     name: str = "trajectory"
     info: dict = field(default_factory=dict)
-
-    def __iter__(self):
-        return iter((self.q, self.qd, self.qdd))
 
     def __repr__(self) -> str:
         n = 1 if self.q.ndim == 1 else self.q.shape[1]

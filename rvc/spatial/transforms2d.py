@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
+from .. import checks
 
 __all__ = ["rot2", "trot2", "transl2", "e2h", "h2e", "isrot2", "ishom2"]
 

@@ -10,12 +10,13 @@ Conventions
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from .checks import getarray, getpose, getrotation, getscalar, getvector
+from ..checks import getarray, getinertia, getpose, getrotation, getscalar, getvector
+from ..results import Result
 
 __all__ = [
     "euler_rhs",
@@ -29,12 +30,13 @@ __all__ = [
 ]
 
 
-def _getinertia(J, name: str = "J") -> np.ndarray:
-    """A (3, 3) symmetric positive-definite inertia tensor."""
-    J = getarray(J, name, shape=(3, 3), batch=False)
-    if not np.allclose(J, J.T, rtol=1e-9, atol=1e-12 * max(np.abs(J).max(), 1e-300)):
-        raise ValueError(f"{name}: expected a symmetric inertia tensor, got max |J - J^T| = "
-                         f"{np.abs(J - J.T).max():.3g}")
+def _body_inertia(J, name: str = "J") -> np.ndarray:
+    """A rigid body's (3, 3) inertia (:func:`rvc.checks.getinertia`) that is invertible.
+
+    Euler's equations divide by it, so a zero principal moment (a thin rod)
+    is refused too.
+    """
+    J = getinertia(J, name)
     ev = np.linalg.eigvalsh(J)
     if ev[0] <= 0:
         raise ValueError(f"{name}: expected a positive-definite inertia tensor, got smallest "
@@ -59,14 +61,15 @@ def euler_rhs(J, w, tau=None) -> np.ndarray:
     >>> euler_rhs(J, [1.0, 1.0, 1.0])
     array([-1. ,  1. , -0.33333333])
     """
-    J = _getinertia(J)
+    J = _body_inertia(J)
     w = getarray(w, "w", shape=(3,))
     tau = np.zeros(3) if tau is None else getarray(tau, "tau", shape=(3,))
     rhs = tau - np.cross(w, w @ J.T)
     return np.linalg.solve(J, rhs[..., None])[..., 0] if rhs.ndim > 1 else np.linalg.solve(J, rhs)
 
 
-class RigidBodyMotion(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class RigidBodyMotion(Result):
     """Result of :func:`simulate_rigidbody`, N samples.
 
     ``t`` (N,), ``R`` (N, 3, 3) orientation ^A R_B of the body in the world,
@@ -118,7 +121,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
     >>> bool(sol.w[:, 1].min() < -0.9)        # the spin axis flips over
     True
     """
-    J = _getinertia(J)
+    J = _body_inertia(J)
     w0 = getvector(w0, "w0", 3)
     R0 = np.eye(3) if R0 is None else getrotation(R0, "R0")
     if R0.shape != (3, 3):
@@ -211,7 +214,7 @@ def inertia_shift(J_c, m, r) -> np.ndarray:
            [0., 3., 0.],
            [0., 0., 1.]])
     """
-    J = _getinertia(J_c, "J_c")
+    J = _body_inertia(J_c, "J_c")
     m = getscalar(m, "m")
     if m <= 0:
         raise ValueError(f"m: expected a positive mass, got {m:g}")
@@ -231,12 +234,13 @@ def inertia_rotate(J, R, check: bool = True) -> np.ndarray:
            [0., 1., 0.],
            [0., 0., 3.]])
     """
-    J = _getinertia(J)
+    J = _body_inertia(J)
     R = getrotation(R, "R", check=check)
     return R @ J @ np.swapaxes(R, -1, -2)
 
 
-class RotatingFrameAccel(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class RotatingFrameAccel(Result):
     """Terms of :func:`accel_rotating_frame`; each has the shape of ``r``.
 
     ``inertial = origin + relative + coriolis + centripetal + euler``.

@@ -35,14 +35,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
+from .. import checks
 
 __all__ = [
     "rotx", "roty", "rotz", "trotx", "troty", "trotz", "transl",
     "t2r", "r2t", "rt2tr", "tr2rt",
     "eul2r", "eul2tr", "tr2eul",
     "rpy2r", "rpy2tr", "tr2rpy",
-    "angvec2r", "angvec2tr", "tr2angvec",
     "oa2r", "oa2tr", "trnorm", "isrot", "ishom", "trinv",
     "SINGULAR_TOL",
 ]
@@ -258,16 +257,6 @@ def _getpose_any(T, name, check):
     return checks.getpose(a, name, a.shape[-1] - 1, check=check)
 
 
-def _getrot3(R, name="R", check=True):
-    """A (..., 3, 3) rotation, or the rotation part of a (..., 4, 4) pose."""
-    a = checks.getarray(R, name)
-    if a.ndim >= 2 and a.shape[-2:] == (4, 4):
-        return checks.getpose(a, name, 3, check=check)[..., :3, :3]
-    if a.ndim < 2 or a.shape[-2:] != (3, 3):
-        raise ValueError(f"{name}: expected shape (..., 3, 3) or (..., 4, 4), got shape {a.shape}")
-    return checks.getrotation(a, name, 3, check=check)
-
-
 def _angles3(a, b, c, name, unit):
     """Three angles given separately or as one (..., 3) array -> (..., 3) radians."""
     if b is None and c is None:
@@ -334,7 +323,7 @@ def tr2eul(R, unit: str = "rad", flip: bool = False, check: bool = True) -> np.n
     >>> np.round(tr2eul(eul2r(0.1, -0.2, 0.3), flip=True), 6)
     array([ 0.1, -0.2,  0.3])
     """
-    R = _getrot3(R, "R", check)
+    R = checks.getrotation(R, "R", check=check, allow_pose=True)
     r13, r23, r33 = R[..., 0, 2], R[..., 1, 2], R[..., 2, 2]
     r31, r32 = R[..., 2, 0], R[..., 2, 1]
     st = np.hypot(r13, r23)
@@ -414,7 +403,7 @@ def tr2rpy(R, unit: str = "rad", order: str = "zyx", check: bool = True) -> np.n
     (4, 3)
     """
     i, j, k = _rpy_axes(order)
-    R = _getrot3(R, "R", check)
+    R = checks.getrotation(R, "R", check=check, allow_pose=True)
     e = 1.0 if (j - i) % 3 == 1 else -1.0
     rii, rij, rik = R[..., i, i], R[..., i, j], R[..., i, k]
     cp = np.hypot(rii, rij)
@@ -429,131 +418,6 @@ def tr2rpy(R, unit: str = "rad", order: str = "zyx", check: bool = True) -> np.n
         roll = np.where(sing, 0.0, roll)
         yaw = np.where(sing, np.arctan2(e * R[..., k, j], R[..., j, j]), yaw)
     return checks.putangle(np.stack([roll, pitch, yaw], axis=-1), unit)
-
-
-# ------------------------------------------------------------- angle-axis
-def _rodrigues(phi: np.ndarray) -> np.ndarray:
-    """SO(3) exponential of rotation vectors ``phi`` (..., 3): Rodrigues' formula.
-
-    :math:`R = I + A [\\phi]_\\times + B [\\phi]_\\times^2`,
-    :math:`A = \\sin\\theta/\\theta`, :math:`B = (1-\\cos\\theta)/\\theta^2`,
-    :math:`\\theta = |\\phi|`, evaluated without division by zero.
-    """
-    th = np.linalg.norm(phi, axis=-1)
-    A = np.sinc(th / np.pi)
-    B = 0.5 * np.sinc(th / (2 * np.pi)) ** 2
-    K = _skew3(phi)
-    return np.eye(3) + A[..., None, None] * K + B[..., None, None] * (K @ K)
-
-
-def _skew3(v: np.ndarray) -> np.ndarray:
-    S = np.zeros(v.shape[:-1] + (3, 3))
-    S[..., 0, 1] = -v[..., 2]
-    S[..., 0, 2] = v[..., 1]
-    S[..., 1, 0] = v[..., 2]
-    S[..., 1, 2] = -v[..., 0]
-    S[..., 2, 0] = -v[..., 1]
-    S[..., 2, 1] = v[..., 0]
-    return S
-
-
-def _rotvec(R: np.ndarray) -> np.ndarray:
-    """Rotation vector :math:`\\hat\\omega\\theta` (..., 3) of rotations R, theta in [0, pi].
-
-    Uses :math:`v = (r_{32}-r_{23}, r_{13}-r_{31}, r_{21}-r_{12}) = 2\\sin\\theta\\,\\hat\\omega`
-    and :math:`\\theta = \\operatorname{atan2}(|v|/2, (\\operatorname{tr}R - 1)/2)`.
-    For :math:`\\theta > \\pi/2` the axis comes from the symmetric part
-    :math:`(R+R^T)/2 - \\cos\\theta I = (1-\\cos\\theta)\\hat\\omega\\hat\\omega^T`
-    (accurate up to and at :math:`\\pi`), its sign from ``v``; at exactly
-    :math:`\\theta=\\pi` the sign is chosen so that the largest-magnitude
-    component of :math:`\\hat\\omega` is positive.
-    """
-    v = np.stack([R[..., 2, 1] - R[..., 1, 2],
-                  R[..., 0, 2] - R[..., 2, 0],
-                  R[..., 1, 0] - R[..., 0, 1]], axis=-1)
-    s = 0.5 * np.linalg.norm(v, axis=-1)
-    c = 0.5 * (np.trace(R, axis1=-2, axis2=-1) - 1.0)
-    c = np.clip(c, -1.0, 1.0)
-    th = np.arctan2(s, c)
-    # branch 1 (theta <= pi/2): v/2 * theta/sin(theta)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        f = np.where(s > 1e-300, th / np.where(s > 1e-300, s, 1.0), 1.0)
-    w1 = 0.5 * v * f[..., None]
-    # branch 2 (theta > pi/2)
-    B = 0.5 * (R + np.swapaxes(R, -1, -2)) - c[..., None, None] * np.eye(3)
-    d = np.diagonal(B, axis1=-2, axis2=-1)
-    kk = np.argmax(d, axis=-1)
-    col = np.take_along_axis(B, kk[..., None, None], axis=-1)[..., 0]
-    dk = np.take_along_axis(d, kk[..., None], axis=-1)[..., 0]
-    denom = np.sqrt(np.maximum(dk * (1.0 - c), 1e-300))
-    w2 = col / denom[..., None]
-    sg = np.sign(np.sum(w2 * v, axis=-1))
-    sg = np.where(sg == 0, 1.0, sg)
-    w2 = w2 * (sg * th)[..., None]
-    return np.where((c < 0)[..., None], w2, w1)
-
-
-def angvec2r(theta, v, unit: str = "rad") -> np.ndarray:
-    """Rotation by ``theta`` about the axis ``v`` (Rodrigues' formula).
-
-    .. math:: R = I + \\sin\\theta\\,[\\hat v]_\\times + (1-\\cos\\theta)[\\hat v]_\\times^2
-
-    ``v`` need not be unit (it is normalised) but must be non-zero.
-    ``theta`` (shape S) and ``v`` (shape (..., 3)) broadcast.
-
-    >>> np.round(angvec2r(np.pi / 2, [1, 0, 0]), 6) + 0
-    array([[ 1.,  0.,  0.],
-           [ 0.,  0., -1.],
-           [ 0.,  1.,  0.]])
-    """
-    th = checks.getangle(theta, "theta", unit)
-    u = _unitvecs(v, "v")
-    return _rodrigues(u * th[..., None])
-
-
-def angvec2tr(theta, v, unit: str = "rad") -> np.ndarray:
-    """Pose with rotation ``angvec2r(theta, v)`` and zero translation.
-
-    >>> np.allclose(angvec2tr(0.3, [0, 0, 2]), trotz(0.3))
-    True
-    """
-    return _r2t(angvec2r(theta, v, unit))
-
-
-def _unitvecs(v, name):
-    """(..., 3) array of non-zero vectors -> unit vectors (ValueError names ``name``)."""
-    a = checks.getarray(v, name, shape=(3,))
-    n = np.linalg.norm(a, axis=-1)
-    if np.any(n <= 1e-12):
-        raise ValueError(f"{name}: expected a non-zero vector, got norm {float(np.min(n)):.3g}")
-    return a / n[..., None]
-
-
-def tr2angvec(R, unit: str = "rad", check: bool = True):
-    """Angle and axis ``(theta, v)`` of a rotation or pose.
-
-    :math:`R = e^{[\\hat v]_\\times\\theta}` with :math:`\\theta \\in [0, \\pi]`
-    and :math:`\\hat v` a unit vector.  For the identity (:math:`\\theta = 0`)
-    the axis is undefined and ``v`` is ``[0, 0, 0]`` (as in
-    spatialmath-python).  At :math:`\\theta = \\pi`, :math:`\\pm\\hat v` are
-    equivalent; the one whose largest component is positive is returned.
-    Batched: (..., 3, 3) gives theta (...,) and v (..., 3).
-
-    >>> theta, v = tr2angvec(rotx(0.3))
-    >>> round(float(theta), 6), v
-    (0.3, array([1., 0., 0.]))
-    >>> tr2angvec(np.eye(3))
-    (0.0, array([0., 0., 0.]))
-    """
-    R = _getrot3(R, "R", check)
-    phi = _rotvec(R)
-    th = np.linalg.norm(phi, axis=-1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        v = np.where((th > 0)[..., None], phi / np.where(th > 0, th, 1.0)[..., None], 0.0)
-    th = checks.putangle(th, unit)
-    if np.ndim(th) == 0:
-        th = float(th)
-    return th, v
 
 
 # -------------------------------------------------------- two vectors

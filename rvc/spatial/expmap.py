@@ -26,13 +26,139 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
-from .transforms3d import _r2t, _rodrigues, _rotvec, _skew3, rotx, rotz, transl  # noqa: F401
+from .. import checks
+from .transforms3d import rt2tr
 
-__all__ = ["skew", "vex", "skewa", "vexa", "trexp", "trlog"]
+__all__ = ["angvec2r", "angvec2tr", "tr2angvec", "skew", "vex", "skewa", "vexa",
+           "trexp", "trlog", "trexp2", "trlog2"]
 
 #: Tolerance on ``max |S + S^T|`` for a matrix to be accepted as skew-symmetric.
 SKEW_TOL = 1e-6
+
+
+# ------------------------------------------------------------- angle-axis
+def _rodrigues(phi: np.ndarray) -> np.ndarray:
+    """SO(3) exponential of rotation vectors ``phi`` (..., 3): Rodrigues' formula.
+
+    :math:`R = I + A [\\phi]_\\times + B [\\phi]_\\times^2`,
+    :math:`A = \\sin\\theta/\\theta`, :math:`B = (1-\\cos\\theta)/\\theta^2`,
+    :math:`\\theta = |\\phi|`, evaluated without division by zero.
+    """
+    th = np.linalg.norm(phi, axis=-1)
+    A = np.sinc(th / np.pi)
+    B = 0.5 * np.sinc(th / (2 * np.pi)) ** 2
+    K = _skew3(phi)
+    return np.eye(3) + A[..., None, None] * K + B[..., None, None] * (K @ K)
+
+
+def _skew3(v: np.ndarray) -> np.ndarray:
+    S = np.zeros(v.shape[:-1] + (3, 3))
+    S[..., 0, 1] = -v[..., 2]
+    S[..., 0, 2] = v[..., 1]
+    S[..., 1, 0] = v[..., 2]
+    S[..., 1, 2] = -v[..., 0]
+    S[..., 2, 0] = -v[..., 1]
+    S[..., 2, 1] = v[..., 0]
+    return S
+
+
+def _rotvec(R: np.ndarray) -> np.ndarray:
+    """Rotation vector :math:`\\hat\\omega\\theta` (..., 3) of rotations R, theta in [0, pi].
+
+    Uses :math:`v = (r_{32}-r_{23}, r_{13}-r_{31}, r_{21}-r_{12}) = 2\\sin\\theta\\,\\hat\\omega`
+    and :math:`\\theta = \\operatorname{atan2}(|v|/2, (\\operatorname{tr}R - 1)/2)`.
+    For :math:`\\theta > \\pi/2` the axis comes from the symmetric part
+    :math:`(R+R^T)/2 - \\cos\\theta I = (1-\\cos\\theta)\\hat\\omega\\hat\\omega^T`
+    (accurate up to and at :math:`\\pi`), its sign from ``v``; at exactly
+    :math:`\\theta=\\pi` the sign is chosen so that the largest-magnitude
+    component of :math:`\\hat\\omega` is positive.
+    """
+    v = np.stack([R[..., 2, 1] - R[..., 1, 2],
+                  R[..., 0, 2] - R[..., 2, 0],
+                  R[..., 1, 0] - R[..., 0, 1]], axis=-1)
+    s = 0.5 * np.linalg.norm(v, axis=-1)
+    c = 0.5 * (np.trace(R, axis1=-2, axis2=-1) - 1.0)
+    c = np.clip(c, -1.0, 1.0)
+    th = np.arctan2(s, c)
+    # branch 1 (theta <= pi/2): v/2 * theta/sin(theta)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = np.where(s > 1e-300, th / np.where(s > 1e-300, s, 1.0), 1.0)
+    w1 = 0.5 * v * f[..., None]
+    # branch 2 (theta > pi/2)
+    B = 0.5 * (R + np.swapaxes(R, -1, -2)) - c[..., None, None] * np.eye(3)
+    d = np.diagonal(B, axis1=-2, axis2=-1)
+    kk = np.argmax(d, axis=-1)
+    col = np.take_along_axis(B, kk[..., None, None], axis=-1)[..., 0]
+    dk = np.take_along_axis(d, kk[..., None], axis=-1)[..., 0]
+    denom = np.sqrt(np.maximum(dk * (1.0 - c), 1e-300))
+    w2 = col / denom[..., None]
+    sg = np.sign(np.sum(w2 * v, axis=-1))
+    sg = np.where(sg == 0, 1.0, sg)
+    w2 = w2 * (sg * th)[..., None]
+    return np.where((c < 0)[..., None], w2, w1)
+
+
+def angvec2r(theta, v, unit: str = "rad") -> np.ndarray:
+    """Rotation by ``theta`` about the axis ``v`` (Rodrigues' formula).
+
+    .. math:: R = I + \\sin\\theta\\,[\\hat v]_\\times + (1-\\cos\\theta)[\\hat v]_\\times^2
+
+    ``v`` need not be unit (it is normalised) but must be non-zero.
+    ``theta`` (shape S) and ``v`` (shape (..., 3)) broadcast.
+
+    >>> np.round(angvec2r(np.pi / 2, [1, 0, 0]), 6) + 0
+    array([[ 1.,  0.,  0.],
+           [ 0.,  0., -1.],
+           [ 0.,  1.,  0.]])
+    """
+    th = checks.getangle(theta, "theta", unit)
+    u = _unitvecs(v, "v")
+    return _rodrigues(u * th[..., None])
+
+
+def angvec2tr(theta, v, unit: str = "rad") -> np.ndarray:
+    """Pose with rotation ``angvec2r(theta, v)`` and zero translation.
+
+    >>> np.allclose(angvec2tr(0.3, [0, 0, 2]), trotz(0.3))
+    True
+    """
+    return rt2tr(angvec2r(theta, v, unit), np.zeros(3), check=False)
+
+
+def _unitvecs(v, name):
+    """(..., 3) array of non-zero vectors -> unit vectors (ValueError names ``name``)."""
+    a = checks.getarray(v, name, shape=(3,))
+    n = np.linalg.norm(a, axis=-1)
+    if np.any(n <= 1e-12):
+        raise ValueError(f"{name}: expected a non-zero vector, got norm {float(np.min(n)):.3g}")
+    return a / n[..., None]
+
+
+def tr2angvec(R, unit: str = "rad", check: bool = True):
+    """Angle and axis ``(theta, v)`` of a rotation or pose.
+
+    :math:`R = e^{[\\hat v]_\\times\\theta}` with :math:`\\theta \\in [0, \\pi]`
+    and :math:`\\hat v` a unit vector.  For the identity (:math:`\\theta = 0`)
+    the axis is undefined and ``v`` is ``[0, 0, 0]`` (as in
+    spatialmath-python).  At :math:`\\theta = \\pi`, :math:`\\pm\\hat v` are
+    equivalent; the one whose largest component is positive is returned.
+    Batched: (..., 3, 3) gives theta (...,) and v (..., 3).
+
+    >>> theta, v = tr2angvec(rotx(0.3))
+    >>> round(float(theta), 6), v
+    (0.3, array([1., 0., 0.]))
+    >>> tr2angvec(np.eye(3))
+    (0.0, array([0., 0., 0.]))
+    """
+    R = checks.getrotation(R, "R", check=check, allow_pose=True)
+    phi = _rotvec(R)
+    th = np.linalg.norm(phi, axis=-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        v = np.where((th > 0)[..., None], phi / np.where(th > 0, th, 1.0)[..., None], 0.0)
+    th = checks.putangle(th, unit)
+    if np.ndim(th) == 0:
+        th = float(th)
+    return th, v
 
 
 # ------------------------------------------------------------------- skew
@@ -180,11 +306,11 @@ def _exp_vec(s: np.ndarray, kind: str) -> np.ndarray:
         th = s[..., 2]
         A, B = _se2_AB(th)
         t = np.stack([A * s[..., 0] - B * s[..., 1], B * s[..., 0] + A * s[..., 1]], -1)
-        return _r2t(_exp_vec(s[..., 2:], "so2"), t)
+        return rt2tr(_exp_vec(s[..., 2:], "so2"), t, check=False)
     # se3
     phi = s[..., 3:]
     t = (_se3_V(phi) @ s[..., :3, None])[..., 0]
-    return _r2t(_rodrigues(phi), t)
+    return rt2tr(_rodrigues(phi), t, check=False)
 
 
 def _classify_matrix(a, name, check):
@@ -344,3 +470,74 @@ def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
     if twist:
         return vec
     return skew(vec) if kind in ("so2", "so3") else skewa(vec)
+
+
+# ------------------------------------------------------- 2-D, kind explicit
+def trexp2(S, theta=None, unit: str = "rad") -> np.ndarray:
+    """Matrix exponential in 2-D: SO(2) from (..., 1), SE(2) from a twist (..., 3).
+
+    As :func:`trexp` but a 3-vector means an se(2) twist :math:`(v_x, v_y,
+    \\omega)`, never so(3):
+
+    .. math:: e^{[S]\\theta} = \\begin{pmatrix} R(\\omega\\theta) & V t \\\\ 0 & 1 \\end{pmatrix},
+              \\quad V = \\begin{pmatrix} A & -B \\\\ B & A \\end{pmatrix},
+              \\ A = \\frac{\\sin\\phi}{\\phi},\\ B = \\frac{1-\\cos\\phi}{\\phi},
+              \\ \\phi = \\omega\\theta,\\ t = (v_x, v_y)\\theta.
+
+    A (..., 2, 2) or (..., 3, 3) matrix is read as so(2) or se(2).
+
+    >>> np.round(trexp2([1, 0, 0], 2.0), 6) + 0
+    array([[1., 0., 2.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
+    >>> np.round(trexp2([0, 0, 1], np.pi / 2), 6) + 0
+    array([[ 0., -1.,  0.],
+           [ 1.,  0.,  0.],
+           [ 0.,  0.,  1.]])
+    """
+    a = checks.getarray(S, "S")
+    if a.ndim >= 2 and a.shape[-2:] == (2, 2):
+        kind, vec = "so2", vex(a)
+    elif a.ndim >= 2 and a.shape[-2:] == (3, 3):
+        kind, vec = "se2", vexa(a)
+    else:
+        if a.ndim == 0:
+            a = a.reshape(1)
+        kinds = {1: "so2", 3: "se2"}
+        if a.shape[-1] not in kinds:
+            raise ValueError("S: expected a vector of shape (..., 1) or (..., 3), or a matrix of "
+                             f"shape (..., 2, 2) or (..., 3, 3), got shape {a.shape}")
+        kind, vec = kinds[a.shape[-1]], a
+    if theta is not None:
+        th = checks.getangle(theta, "theta", unit)
+        try:
+            vec = vec * th[..., None]
+        except ValueError:
+            raise ValueError(f"theta: expected a shape broadcastable with the batch shape "
+                             f"{vec.shape[:-1]} of S, got shape {th.shape}") from None
+    return _exp_vec(vec, kind)
+
+
+def trlog2(T, twist: bool = False, check: bool = True) -> np.ndarray:
+    """Matrix logarithm in 2-D: of an SO(2) rotation (..., 2, 2) or an SE(2) pose (..., 3, 3).
+
+    As :func:`trlog` but a (3, 3) argument is always an SE(2) pose; with
+    ``twist=True`` the result is :math:`(\\theta,)` or :math:`(v_x, v_y, \\theta)`
+    with :math:`v = V^{-1} t` (see :func:`trexp2`).
+
+    >>> np.round(trlog2(trexp2([1, 2, 0.5]), twist=True), 6)
+    array([1. , 2. , 0.5])
+    """
+    a = checks.getarray(T, "T")
+    if a.ndim >= 2 and a.shape[-2:] == (2, 2):
+        checks.getrotation(a, "T", 2, check=check)
+        kind = "so2"
+    elif a.ndim >= 2 and a.shape[-2:] == (3, 3):
+        checks.getpose(a, "T", 2, check=check)
+        kind = "se2"
+    else:
+        raise ValueError(f"T: expected shape (..., 2, 2) or (..., 3, 3), got shape {a.shape}")
+    vec = _log_vec(a, kind)
+    if twist:
+        return vec
+    return skew(vec) if kind == "so2" else skewa(vec)

@@ -1,7 +1,7 @@
 """Drawing serial robots: stick figures, animations, teach panels (no maths here).
 
 Everything here draws what ``robot.fkine_all(q)`` and ``robot.fkine(q)``
-compute; the pattern is the one of :mod:`rvc.widgets`: create the figure
+compute; the pattern is the one of :mod:`rvc.plot.widgets`: create the figure
 and its artists once, then *update* them.
 
 * :func:`plot_robot` -- 3-D stick drawing; returns a :class:`RobotPlot`
@@ -30,8 +30,8 @@ import warnings
 
 import numpy as np
 
-from .checks import getarray, getvector
-from .ets import ETS2, ETS3
+from ..checks import getarray, getq
+from ..spatial.transforms3d import tr2rpy
 
 __all__ = ["RobotPlot", "plot_robot", "animate_robot", "Teach", "teach", "plot_planar",
            "animate_walking"]
@@ -42,51 +42,38 @@ __all__ = ["RobotPlot", "plot_robot", "animate_robot", "Teach", "teach", "plot_p
 
 
 def _getq(robot, q, name="q"):
-    return getvector(q, name, int(robot.n))
+    """One configuration (n,) of ``robot``."""
+    q = getq(q, robot.n, robot.revolute, name=name)
+    if q.ndim != 1:
+        raise ValueError(f"{name}: expected one configuration of {robot.n} joint coordinates, "
+                         f"got shape {q.shape}")
+    return q
 
 
-def _base(robot):
-    b = getattr(robot, "base", None)
-    return np.eye(4) if b is None else np.asarray(b, dtype=float)
+def _points(robot, q):
+    """Points of the drawing (m, 3) and the end pose, read off the chain interface.
 
-
-def _points(robot, q) -> np.ndarray:
-    """Origins of base, joint frames and tool, (n + 2, 3).
-
-    Row 0 is the base, rows 1..n the link frames, the last row the tool
-    point (equal to row n when the tool transform is a pure rotation).
+    The origins of ``robot.fkine_all(q)`` (the base, then the link or joint
+    frames) followed by the tool point, the origin of ``robot.fkine(q)``; a
+    planar chain (``robot.dim == 2``) is drawn in the plane z = 0.
     """
-    if isinstance(robot, (ETS2, ETS3)):
-        # an elementary transform sequence: the origin, the frame after each
-        # joint and the end-effector; a planar chain is drawn in z = 0
-        F = robot.fkine_all(q)
-        d = F.shape[-1] - 1
-        P = np.zeros((F.shape[0], 3))
-        P[:, :d] = F[:, :d, d]
-        return P, F[-1]
-    n = int(robot.n)
-    F = np.asarray(robot.fkine_all(q), dtype=float)
-    if F.shape[-3] == n:
-        F = np.concatenate([_base(robot)[None], F], axis=0)
-    tool = np.asarray(robot.fkine(q), dtype=float)
-    return np.vstack([F[:, :3, 3], tool[:3, 3]]), tool
+    F = robot.fkine_all(q)
+    T = robot.fkine(q)
+    d = robot.dim
+    P = np.zeros((F.shape[0] + 1, 3))
+    P[:-1, :d] = F[:, :d, d]
+    P[-1, :d] = T[:d, d]
+    return P, T
 
 
 def _reach(robot) -> float:
-    """A generous radius for the axes: the sum of link lengths and offsets."""
-    if isinstance(robot, (ETS2, ETS3)):
-        # constant translations, plus one unit for each sliding joint
-        return max(sum(abs(t.value) for t in robot.terms if not t.isjoint and not t.isrotation)
-                   + sum(1.0 for t in robot.terms if t.isjoint and not t.isrotation), 1e-3)
-    r = 0.0
-    for link in robot.links:
-        r += abs(float(getattr(link, "a", 0.0))) + abs(float(getattr(link, "d", 0.0)))
-        qlim = getattr(link, "qlim", None)
-        if getattr(link, "sigma", 0) and qlim is not None:
-            r += float(np.max(np.abs(qlim)))
-    tool = getattr(robot, "tool", None)
-    if tool is not None:
-        r += float(np.linalg.norm(np.asarray(tool)[:3, 3]))
+    """A generous radius for the axes: the length of the arm drawn at q = 0,
+    plus the travel of each prismatic joint (its upper limit, 1 if none)."""
+    P, _ = _points(robot, np.zeros(robot.n))
+    r = float(np.sum(np.linalg.norm(np.diff(P, axis=0), axis=1)))
+    hi = np.asarray(robot.qlim, dtype=float)[1]
+    travel = np.where(np.isfinite(hi), np.abs(hi), 1.0)
+    r += float(np.sum(np.where(np.asarray(robot.revolute, dtype=bool), 0.0, travel)))
     return max(r, 1e-3)
 
 
@@ -120,7 +107,7 @@ class RobotPlot:
         self.frame_length = 0.15 * r if frame_length is None else float(frame_length)
         self.q = _getq(robot, q)
         P, T = _points(robot, self.q)
-        base = _base(robot)[:3, 3]
+        base = robot.base[:3, 3]
         if limits is None:
             limits = [(base[i] - r, base[i] + r) for i in range(3)]
         (self.links,) = ax.plot(*P.T, "-", color=color, lw=linewidth, solid_capstyle="round")
@@ -141,10 +128,7 @@ class RobotPlot:
         ax.set_xlabel("x")
         ax.set_ylabel("y")
         ax.set_zlabel("z")
-        try:
-            ax.set_box_aspect((1, 1, 1))
-        except Exception:  # older matplotlib
-            pass
+        ax.set_box_aspect((1, 1, 1))
         self.update(self.q)
 
     def update(self, q):
@@ -252,8 +236,7 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> from rvc.models import puma560
-    >>> from rvc.trajectory import jtraj
-    >>> p560 = puma560()
+        >>> p560 = puma560()
     >>> anim = animate_robot(p560, jtraj(p560.qz, p560.qr, 5).q, trail=True)
     >>> type(anim).__name__, "<img" in anim.to_jshtml()
     ('FuncAnimation', True)
@@ -288,8 +271,6 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
 
 
 def _pose_text(T) -> str:
-    from .transforms3d import tr2rpy
-
     if T.shape == (3, 3):  # a planar pose: x, y and the angle of the x-axis
         theta = np.degrees(np.arctan2(T[1, 0], T[0, 0]))
         return f"x = {T[0, 2]:+.3f}  y = {T[1, 2]:+.3f}  |  theta = {theta:+.1f}\u00b0"
@@ -326,21 +307,18 @@ class Teach:
         self.robot = robot
         n = int(robot.n)
         q = np.zeros(n) if q is None else _getq(robot, q)
-        qlim = getattr(robot, "qlim", None)
-        qlim = None if qlim is None else np.asarray(qlim, dtype=float)
-        if qlim is not None and qlim.shape == (n, 2):
-            qlim = qlim.T
+        qlim = np.asarray(robot.qlim, dtype=float)
         self.sliders = []
         for j in range(n):
             lo, hi = -np.pi, np.pi
-            if qlim is not None and qlim.shape == (2, n) and np.all(np.isfinite(qlim[:, j])):
+            if np.all(np.isfinite(qlim[:, j])):
                 lo, hi = float(qlim[0, j]), float(qlim[1, j])
             s = widgets.FloatSlider(value=float(np.clip(q[j], lo, hi)), min=lo, max=hi,
                                     step=(hi - lo) / 200, description=f"q{j + 1}",
                                     continuous_update=True, readout_format=".3f")
             s.observe(self._on_change, names="value")
             self.sliders.append(s)
-        draw = plot_planar if isinstance(robot, ETS2) else plot_robot
+        draw = plot_planar if robot.dim == 2 else plot_robot
         self.plot = draw(robot, [s.value for s in self.sliders])
         self.fig = self.plot.fig
         plt.close(self.fig)
@@ -429,7 +407,7 @@ class PlanarPlot:
         self.q = _getq(robot, q)
         P, _ = _points(robot, self.q)
         r = _reach(robot)
-        b = _base(robot)[:2, 3]
+        b = robot.base[:2, 3]
         if limits is None:
             limits = [(b[0] - 1.1 * r, b[0] + 1.1 * r), (b[1] - 1.1 * r, b[1] + 1.1 * r)]
         (self.links,) = ax.plot(P[:, 0], P[:, 1], "-", color=color, lw=linewidth, solid_capstyle="round")
@@ -463,7 +441,7 @@ class PlanarPlot:
 def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
     """Draw a planar arm (links in the xy-plane) in 2-D.
 
-    ``robot`` is a planar robot model or an :class:`~rvc.ets.ETS2` (the
+    ``robot`` is a planar robot model or an :class:`~rvc.models.ETS2` (the
     notes' ``E.plot(q)`` is ``E.plot(q)`` here too).  Returns a
     :class:`PlanarPlot` with ``.update(q)``.
 
@@ -500,7 +478,6 @@ def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> from rvc.models import leg
-    >>> from rvc.transforms3d import transl
     >>> bases = transl(np.array([[0, 0, 0], [-0.2, 0, 0], [-0.2, -0.1, 0], [0, -0.1, 0]]))
     >>> anim = animate_walking(leg(), np.zeros((8, 4, 3)), bases, step=4)
     >>> type(anim).__name__
@@ -517,19 +494,25 @@ def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
     ax.plot([0, -L, -L, 0, 0], [0, 0, -W, -W, 0], [0, 0, 0, 0, 0], "-", color="tab:red", lw=2)
     lines = [ax.plot([], [], [], "-o", lw=3, ms=3)[0] for _ in range(4)]
 
-    def legpoints(i, q):
-        P, _ = _points(leg, q)
-        return (bases[i] @ np.c_[P, np.ones(len(P))].T)[:3].T
+    # every leg's points in every frame, in the body frame: (N, 4, m, 3)
+    Qf = Q.reshape(-1, int(leg.n))
+    F = leg.fkine_all(Qf)
+    ends = leg.fkine(Qf)[:, None]
+    P = np.concatenate([F, ends], axis=1)[..., :, 3]               # (N*4, m, 4) homogeneous
+    P = np.einsum("lij,nlmj->nlmi", bases, P.reshape(len(Q), 4, -1, 4))[..., :3]
 
     def frame(k):
         for i in range(4):
-            P = legpoints(i, Q[k, i])
-            lines[i].set_data_3d(P[:, 0], P[:, 1], P[:, 2])
+            lines[i].set_data_3d(P[k, i, :, 0], P[k, i, :, 1], P[k, i, :, 2])
         return lines
 
-    ax.set_xlim(-0.3, 0.1)
-    ax.set_ylim(-0.2, 0.2)
-    ax.set_zlim(-0.15, 0.05)
+    body = np.array([[0, 0, 0], [-L, -W, 0]])
+    lo = np.minimum(P.reshape(-1, 3).min(axis=0), body.min(axis=0))
+    hi = np.maximum(P.reshape(-1, 3).max(axis=0), body.max(axis=0))
+    mid, half = (lo + hi) / 2, 0.55 * float(np.max(hi - lo))     # equal scales, a margin
+    ax.set_xlim(mid[0] - half, mid[0] + half)
+    ax.set_ylim(mid[1] - half, mid[1] + half)
+    ax.set_zlim(mid[2] - half, mid[2] + half)
     if zdown:
         ax.invert_zaxis()
     ax.view_init(elev=25, azim=-130)

@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import checks
-from .expmap import _exp_vec, _log_vec, skewa, trexp, trlog
-from .transforms2d import transl2, trot2  # noqa: F401
-from .transforms3d import _skew3, eul2tr, transl, trotx  # noqa: F401
+from .. import checks
+from .expmap import skew, skewa, trexp, trexp2, trlog, trlog2
 
 __all__ = ["Ad", "Twist3", "Twist2"]
 
@@ -52,7 +50,7 @@ def Ad(T, check: bool = True) -> np.ndarray:
     A = np.zeros(T.shape[:-2] + (6, 6))
     A[..., :3, :3] = R
     A[..., 3:, 3:] = R
-    A[..., :3, 3:] = _skew3(T[..., :3, 3]) @ R
+    A[..., :3, 3:] = skew(T[..., :3, 3]) @ R
     return A
 
 
@@ -96,7 +94,7 @@ class Twist3:
         q = checks.getvector(point, "point", 3)
         p = checks.getscalar(pitch, "pitch")
         v = -np.cross(w, q) + p * w
-        return cls(np.concatenate([v, w]) + 0.0)
+        return cls(np.concatenate([v, w]))
 
     @classmethod
     def T(cls, direction) -> "Twist3":
@@ -167,12 +165,12 @@ class Twist3:
         along :math:`v`; the origin ``[0, 0, 0]`` is returned.
         (spatialmath-python divides by :math:`|\\omega|`, which agrees for unit twists.)
 
-        >>> Twist3.R([0, 0, 1], [2, 3, 2], 0.5).pole
+        >>> Twist3.R([0, 0, 1], [2, 3, 2], 0.5).pole + 0
         array([2., 3., 0.])
         """
         w, v = self._S[3:], self._S[:3]
         ww = float(np.dot(w, w))
-        return np.cross(w, v) / ww + 0.0 if ww > 0 else np.zeros(3)
+        return np.cross(w, v) / ww if ww > 0 else np.zeros(3)
 
     def line(self):
         """The screw axis as ``(point, direction)``: (:attr:`pole`, :math:`\\hat\\omega`).
@@ -180,7 +178,7 @@ class Twist3:
         For a pure translation the direction is :math:`\\hat v` through the origin.
 
         >>> p, d = Twist3.R([0, 0, 1], [2, 3, 2]).line()
-        >>> p, d
+        >>> p + 0, d
         (array([2., 3., 0.]), array([0., 0., 1.]))
         """
         w, v = self._S[3:], self._S[:3]
@@ -254,7 +252,7 @@ class Twist2:
         array([2., 4.])
         """
         q = checks.getvector(point, "point", 2)
-        return cls(np.array([q[1], -q[0], 1.0]) + 0.0)
+        return cls(np.array([q[1], -q[0], 1.0]))
 
     @classmethod
     def T(cls, direction) -> "Twist2":
@@ -278,7 +276,7 @@ class Twist2:
         T = checks.getpose(T, "T", 2, check=check)
         if T.shape != (3, 3):
             raise ValueError(f"T: expected shape (3, 3), got shape {T.shape}")
-        return cls(_log_vec(T, "se2"))
+        return cls(trlog2(T, twist=True, check=False))
 
     @property
     def S(self) -> np.ndarray:
@@ -332,8 +330,7 @@ class Twist2:
         >>> Twist2.R([1, 2]).exp([0, 1, 2]).shape
         (3, 3, 3)
         """
-        th = checks.getangle(theta, "theta", unit)
-        return _exp_vec(self._S * th[..., None], "se2")
+        return trexp2(self._S, theta, unit=unit)
 
     def __repr__(self) -> str:
         return f"Twist2([{_fmt(self._S)}])"

@@ -32,8 +32,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .checks import getarray, getscalar, getunit
-from .transforms3d import transl, trotx, troty, trotz
+from ..checks import getq, getscalar, getunit
+from ..kinematics.ets import fkine_all_ets, fkine_ets, joint_frames_ets
+from ..plot.robot import plot_planar, plot_robot, teach
 
 __all__ = ["ET", "ETS2", "ETS3"]
 
@@ -65,50 +66,6 @@ class ET(NamedTuple):
     def isrotation(self) -> bool:
         """True for ``Rx Ry Rz`` terms (revolute when a joint)."""
         return self.axis[0] == "R"
-
-
-# --------------------------------------------------------------------------- #
-# elementary matrices, batched over the shape of the argument
-
-def _elementary3(axis: str, v) -> np.ndarray:
-    """(..., 4, 4) matrix of one elementary 3-D transform by ``v`` (any shape)."""
-    v = np.asarray(v, dtype=float)
-    if axis[0] == "R":
-        return {"x": trotx, "y": troty, "z": trotz}[axis[1]](v)
-    t = np.zeros(v.shape + (3,))
-    t[..., "xyz".index(axis[1])] = v
-    return transl(t)
-
-
-def _elementary2(axis: str, v) -> np.ndarray:
-    """(..., 3, 3) matrix of one elementary 2-D transform by ``v``."""
-    T3 = _elementary3(axis, v)
-    idx = np.array([0, 1, 3])
-    return T3[..., idx[:, None], idx]
-
-
-def _getq(q, n: int, revolute, unit: str = "rad", name: str = "q") -> np.ndarray:
-    """Joint coordinates as a float array of shape (..., n), radians for revolute joints.
-
-    Shared by every kinematic function of Chapter 7: ``q`` may be one
-    configuration (n,) or a batch (N, n) (any leading dimensions); a robot
-    with one joint also takes a scalar.  Degrees are converted only for
-    revolute joints (``revolute`` is a boolean sequence of length n).
-    """
-    getunit(unit)
-    a = getarray(q, name)
-    if a.ndim == 0 and n == 1:
-        a = a.reshape(1)
-    if a.ndim == 0 or a.shape[-1] != n:
-        batch = f"(N, {n})"
-        raise ValueError(
-            f"{name}: expected {n} joint coordinates, shape ({n},) or {batch}, "
-            f"got shape {a.shape}"
-        )
-    if unit == "deg":
-        rev = np.asarray(revolute, dtype=bool)
-        a = np.where(rev, np.deg2rad(a), a)
-    return a
 
 
 # --------------------------------------------------------------------------- #
@@ -162,7 +119,7 @@ class _ETSBase:
     """Common code of :class:`ETS3` and :class:`ETS2`."""
 
     _AXES: tuple = ()
-    _DIM = 3
+    dim = 3
 
     def __init__(self, terms=()):
         terms = list(terms)
@@ -300,86 +257,67 @@ class _ETSBase:
     def __repr__(self):
         return f"{type(self).__name__}({str(self)!r})"
 
-    # -- kinematics -------------------------------------------------------- #
-    def _matrix(self, axis, v):
-        return _elementary3(axis, v)
+    @property
+    def revolute(self) -> np.ndarray:
+        """Boolean (n,) array, true for revolute joints (the chain interface)."""
+        return np.array([t.isrotation for t in self._terms if t.isjoint], dtype=bool)
 
+    @property
+    def qlim(self) -> np.ndarray:
+        """Joint limits (2, n): ``[-pi, pi]`` for revolute, ``[-inf, inf]`` for prismatic joints.
+
+        An elementary transform sequence has no limits of its own; these
+        are the ranges the sliders and random restarts use.
+        """
+        rev = self.revolute
+        return np.stack([np.where(rev, -np.pi, -np.inf), np.where(rev, np.pi, np.inf)])
+
+    @property
+    def base(self) -> np.ndarray:
+        """Base pose (4, 4): the identity (a sequence starts where it is drawn)."""
+        return np.eye(4)
+
+    @property
+    def tool(self) -> np.ndarray:
+        """Tool pose (4, 4): the identity (a tool is one more constant term)."""
+        return np.eye(4)
+
+    # -- kinematics: thin calls into rvc.kinematics.ets --------------------- #
     def fkine(self, q=None, *, unit: str = "rad") -> np.ndarray:
-        """Forward kinematics ``T(q) = E_1 E_2 ... E_m``.
-
-        ``q`` has shape (n,) for one configuration, giving a (4, 4) pose
-        ((3, 3) for :class:`ETS2`), or (N, n) for N configurations, giving
-        (N, 4, 4); the product is vectorised over N.  Revolute joints are in
-        radians unless ``unit="deg"``.
+        """Forward kinematics ``T(q) = E_1 E_2 ... E_m``: :func:`rvc.kinematics.ets.fkine_ets`.
 
         >>> E = ETS3.Rz() * ETS3.Tx(1)
         >>> E.fkine(np.zeros((5, 1))).shape
         (5, 4, 4)
         """
-        rev = [t.isrotation for t in self._terms if t.isjoint]
-        if q is None and self.n == 0:
-            q = np.zeros(0)
-        qa = _getq(q, self.n, rev, unit)
-        batch = qa.shape[:-1]
-        d = self._DIM + 1
-        T = np.broadcast_to(np.eye(d), batch + (d, d)).copy()
-        const = np.eye(d)
-        for t in self._terms:
-            if t.isjoint:
-                T = T @ const @ self._matrix(t.axis, qa[..., t.joint])
-                const = np.eye(d)
-            else:
-                const = const @ self._matrix(t.axis, t.value)
-        return T @ const
+        return fkine_ets(self, q, unit=unit)
 
     def fkine_all(self, q=None, *, unit: str = "rad") -> np.ndarray:
-        """The frame of each joint: ``T_0 = I``, ``T_j = E_1 ... E_(k-1)``, and the end.
+        """The origin, each joint's frame and the end: :func:`rvc.kinematics.ets.fkine_all_ets`.
 
-        Returns (..., n + 2, d, d): the origin, for each of the n joints the
-        frame just before its term ``E_k`` acts (where the joint sits: a
-        revolute joint turns about it, a prismatic joint slides from it), and
-        the end-effector pose ``fkine(q)``.  A drawing puts the joints at the
-        origins of these frames.
-
-        >>> E = ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(1)
-        >>> E.fkine_all([0, np.pi / 2])[:, :2, 2].round(4)
-        array([[0., 0.],
-               [0., 0.],
-               [1., 0.],
-               [1., 1.]])
         >>> (ETS2.Tx(1) * ETS2.Tx()).fkine_all([0.5])[:, 0, 2]   # the slider starts at x = 1
         array([0. , 1. , 1.5])
         """
-        rev = [t.isrotation for t in self._terms if t.isjoint]
-        if q is None and self.n == 0:
-            q = np.zeros(0)
-        qa = _getq(q, self.n, rev, unit)
-        batch = qa.shape[:-1]
-        d = self._DIM + 1
-        T = np.broadcast_to(np.eye(d), batch + (d, d)).copy()
-        frames = [T]
-        for t in self._terms:
-            if t.isjoint:
-                frames.append(T)
-            v = qa[..., t.joint] if t.isjoint else t.value
-            T = T @ self._matrix(t.axis, v)
-        frames.append(T)
-        return np.stack(frames, axis=-3)
+        return fkine_all_ets(self, q, unit=unit)
+
+    def joint_frames(self, q, *, unit: str = "rad"):
+        """Frames of the joint axes and the end pose: :func:`rvc.kinematics.ets.joint_frames_ets`.
+
+        >>> F, T = ETS3.Rx().joint_frames([0.0])
+        >>> F[0, :3, 2]
+        array([1., 0., 0.])
+        """
+        return joint_frames_ets(self, q, unit=unit)
 
     def plot(self, q, *, unit: str = "rad", **kwargs):
-        """Draw the chain at ``q`` (the notes' ``E.plot(q)``): :func:`rvc.robotplot.plot_planar`
-        for an :class:`ETS2`, :func:`rvc.robotplot.plot_robot` for an :class:`ETS3`."""
-        from .robotplot import plot_planar, plot_robot
-
-        draw = plot_planar if self._DIM == 2 else plot_robot
-        return draw(self, _getq(q, self.n, [t.isrotation for t in self._terms if t.isjoint], unit),
-                    **kwargs)
+        """Draw the chain at ``q`` (the notes' ``E.plot(q)``): :func:`rvc.plot.robot.plot_planar`
+        for an :class:`ETS2`, :func:`rvc.plot.robot.plot_robot` for an :class:`ETS3`."""
+        draw = plot_planar if self.dim == 2 else plot_robot
+        return draw(self, getq(q, self.n, self.revolute, unit), **kwargs)
 
     def teach(self, q=None):
         """One slider per joint moving the drawing (the notes' ``E.teach``):
-        :func:`rvc.robotplot.teach`."""
-        from .robotplot import teach
-
+        :func:`rvc.plot.robot.teach`."""
         return teach(self, q)
 
 
@@ -407,7 +345,8 @@ class ETS3(_ETSBase):
     """
 
     _AXES = ("Rx", "Ry", "Rz", "Tx", "Ty", "Tz")
-    _DIM = 3
+    #: Dimension of the space the chain moves in (the chain interface).
+    dim = 3
 
     @classmethod
     def Rx(cls, eta=None, *, unit="rad", name=None):
@@ -477,10 +416,8 @@ class ETS2(_ETSBase):
     """
 
     _AXES = ("Rz", "Tx", "Ty")
-    _DIM = 2
-
-    def _matrix(self, axis, v):
-        return _elementary2(axis, v)
+    #: Dimension of the space the chain moves in (the chain interface).
+    dim = 2
 
     @classmethod
     def Rz(cls, eta=None, *, unit="rad", name=None):

@@ -1,6 +1,6 @@
 """The model library: functions that return robot models (Chapter 7).
 
-Each function builds a fresh :class:`~rvc.robot.DHRobot` (models are data;
+Each function builds a fresh :class:`~rvc.models.DHRobot` (models are data;
 change one freely).  Every parameter is copied from a cited source:
 
 * roboticstoolbox-python 1.5 (``roboticstoolbox/models/DH/*.py``, P. Corke
@@ -24,10 +24,11 @@ from math import pi
 
 import numpy as np
 
-from .checks import getoption, getscalar
+from ..checks import getoption, getscalar
+from ..spatial.transforms3d import transl, trotx, trotz
 from .dhfactor import DHFactor
-from .robot import DHRobot, Link, PrismaticDH, RevoluteDH
-from .transforms3d import transl, trotx, trotz
+from .dhrobot import DHRobot
+from .link import Link, PrismaticDH, RevoluteDH
 
 __all__ = ["planar2", "twolink", "puma560", "puma560_mdh", "cobra600", "baxter", "leg",
            "dh_to_mdh", "LEG_STRING"]
@@ -290,7 +291,7 @@ def leg(L1=0.1, L2=0.1) -> DHRobot:
     """One leg of the four-legged walking robot (7.5.2), by DH factorisation.
 
     The hip-to-toe sequence of the notes, ``Rz(q1) Rx(q2) Ty(L1) Rx(q3)
-    Tz(L2)`` (:data:`LEG_STRING`), factored by :class:`~rvc.dhfactor.DHFactor`,
+    Tz(L2)`` (:data:`LEG_STRING`), factored by :class:`~rvc.models.DHFactor`,
     gives the table of the notes' walking program (``examples/walking.m``,
     ``L1 = L2 = 0.1``)
 

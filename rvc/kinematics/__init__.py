@@ -1,0 +1,33 @@
+"""Chapters 7 and 8, arm kinematics: forward kinematics, Jacobians, inverse kinematics.
+
+Algorithms are functions of (model, q, ...).  They never import the robot
+classes of :mod:`rvc.models`; they use the small *chain interface* every
+model provides:
+
+==================  ==========================================================
+``n``               number of joints
+``revolute``        (n,) booleans, true for revolute joints (``structure``: "RRP")
+``qlim``            (2, n) joint limits, row 0 lower, row 1 upper
+``base``, ``tool``  (4, 4) poses
+``dim``             3, or 2 for a planar chain drawn in 2-D
+``fkine(q)``        end pose, batched over leading dimensions of q
+``fkine_all(q)``    frames whose origins outline the arm (for drawing)
+``joint_frames(q)`` ``(F, T)``: the frame of each joint axis (joint j turns
+                    about, or slides along, the z axis of ``F[..., j]``) and
+                    the end pose, in 3-D
+==================  ==========================================================
+
+Modules, in the order they build on each other:
+
+* :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
+* :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
+* :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
+* :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
+* :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
+"""
+
+from .dh import *  # noqa: F401,F403
+from .ets import *  # noqa: F401,F403
+from .poe import *  # noqa: F401,F403
+from .jacobian import *  # noqa: F401,F403
+from .ikine import *  # noqa: F401,F403

@@ -1,0 +1,354 @@
+"""Serial-link robots described by Denavit-Hartenberg parameters (Chapter 7.1.2).
+
+Models are data, algorithms are functions of the model: :class:`DHRobot`
+is a list of :class:`~rvc.models.link.Link` plus a name, base and tool
+transforms and named joint configurations.  Its methods (``p560.fkine(q)``,
+``p560.jacob0(q)``, ``p560.plot(q)`` as the notes write them) are thin
+calls into :mod:`rvc.kinematics` and :mod:`rvc.plot`.
+
+>>> robot = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)], name="my robot")
+>>> robot.fkine([30, 40], unit="deg").round(4)
+array([[ 0.342 , -0.9397,  0.    ,  1.208 ],
+       [ 0.9397,  0.342 ,  0.    ,  1.4397],
+       [ 0.    ,  0.    ,  1.    ,  0.    ],
+       [ 0.    ,  0.    ,  0.    ,  1.    ]])
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..checks import getarray, getpose, getq, getvector
+from ..kinematics.dh import fkine_all, fkine_dh, joint_frames_dh
+from ..kinematics.ikine import ikine, ikine6s
+from ..kinematics.jacobian import jacob0, jacobe, manipulability
+from ..kinematics.poe import joint_twists
+from ..plot.robot import animate_robot, plot_robot, teach
+from .display import box_table, fmt_deg, fmt_num, pose_str
+from .link import Link
+
+__all__ = ["DHRobot"]
+
+
+class DHRobot:
+    """A serial-link robot: DH links, base and tool transforms, named configurations.
+
+    ``DHRobot(links, name="", base=None, tool=None, configurations=None)``
+    with ``links`` a list of :class:`Link` (all standard or all modified
+    DH), ``base`` and ``tool`` 4x4 poses (identity if None) and
+    ``configurations`` a dict of named joint vectors, which also become
+    attributes (``p560.qn``).  ``DHRobot(robot, name=..., base=...)`` copies
+    a robot and overrides what is given (MATLAB's ``SerialLink(robot, ...)``).
+
+    Forward kinematics (:func:`fkine_dh`):
+
+        T(q) = base A_1(q_1) A_2(q_2) ... A_n(q_n) tool
+
+    ``gravity`` (the gravitational acceleration in the world frame, default
+    ``(0, 0, -9.81)`` as in roboticstoolbox-python) and ``manufacturer`` are
+    stored for Chapter 9 and printing.
+
+    >>> robot = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)], name="two",
+    ...                 configurations={"qz": [0, 0]})
+    >>> robot.n, robot.structure, robot.qz
+    (2, 'RR', array([0., 0.]))
+    >>> robot.fkine(robot.qz)[:3, 3]
+    array([2., 0., 0.])
+    """
+
+    def __init__(self, links, name: str = "", base=None, tool=None, configurations=None,
+                 *, manufacturer: str | None = None, gravity=None):
+        if isinstance(links, DHRobot):
+            src = links
+            links = [L.copy() for L in src.links]
+            name = name or src.name
+            base = src.base if base is None else base
+            tool = src.tool if tool is None else tool
+            confs = dict(src.configurations)
+            confs.update(configurations or {})
+            configurations = confs
+            manufacturer = src.manufacturer if manufacturer is None else manufacturer
+            gravity = src.gravity if gravity is None else gravity
+        links = list(links)
+        if len(links) == 0:
+            raise ValueError("links: expected at least one Link, got an empty list")
+        for i, L in enumerate(links):
+            if not isinstance(L, Link):
+                raise TypeError(f"links[{i}]: expected a Link, got {type(L).__name__}")
+        if len({L.mdh for L in links}) > 1:
+            raise ValueError("links: expected all standard DH or all modified DH links, "
+                             "got a mixture")
+        self._links = [L.copy() for L in links]  # value semantics, as SerialLink
+        self.name = str(name)
+        self.manufacturer = "" if manufacturer is None else str(manufacturer)
+        self.base = base
+        self.tool = tool
+        self.gravity = (0.0, 0.0, -9.81) if gravity is None else gravity
+        self._configurations = {}
+        for k, v in (configurations or {}).items():
+            self.addconfiguration(k, v)
+
+    # -- data ---------------------------------------------------------------- #
+    def __setattr__(self, key, value):
+        if key in ("base", "tool"):
+            value = np.eye(4) if value is None else getpose(value, key).copy()
+            if value.shape != (4, 4):
+                raise ValueError(f"{key}: expected one 4x4 pose, got shape {value.shape}")
+        elif key == "gravity":
+            value = getvector(value, "gravity", 3)
+        object.__setattr__(self, key, value)
+
+    def __getattr__(self, key):
+        confs = self.__dict__.get("_configurations", {})
+        if key in confs:
+            return confs[key].copy()
+        raise AttributeError(f"{type(self).__name__!s} has no attribute or configuration {key!r}")
+
+    def addconfiguration(self, name: str, q) -> None:
+        """Store a named joint configuration, also available as ``robot.<name>``.
+
+        >>> r = DHRobot([RevoluteDH()]); r.addconfiguration("qup", [1.0]); r.qup
+        array([1.])
+        """
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"name: expected a Python identifier, got {name!r}")
+        if name in type(self).__dict__ or name in self.__dict__:
+            raise ValueError(f"name: {name!r} is already an attribute of DHRobot")
+        self._configurations[name] = getq(q, self.n, self.revolute, name=name).copy()
+
+    @property
+    def configurations(self) -> dict:
+        """Named joint configurations, a dict of name -> (n,) array (a copy)."""
+        return {k: v.copy() for k, v in self._configurations.items()}
+
+    @property
+    def links(self) -> list:
+        """The links (the list is a copy; the Link objects are the robot's own)."""
+        return list(self._links)
+
+    def __getitem__(self, j) -> Link:
+        return self._links[j]
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+    def __iter__(self):
+        return iter(self._links)
+
+    @property
+    def n(self) -> int:
+        """Number of joints."""
+        return len(self._links)
+
+    #: Dimension of the space the arm moves in (the chain interface): 3.
+    dim = 3
+
+    @property
+    def mdh(self) -> bool:
+        """True if the links use modified DH parameters."""
+        return self._links[0].mdh
+
+    @property
+    def structure(self) -> str:
+        """Joint types, ``R`` revolute and ``P`` prismatic, e.g. ``"RRPR"``."""
+        return "".join("R" if L.isrevolute else "P" for L in self._links)
+
+    @property
+    def revolute(self) -> np.ndarray:
+        """Boolean (n,) array, true for revolute joints."""
+        return np.array([L.isrevolute for L in self._links])
+
+    @property
+    def offset(self) -> np.ndarray:
+        """Joint coordinate offsets (n,)."""
+        return np.array([L.offset for L in self._links])
+
+    @property
+    def qlim(self) -> np.ndarray:
+        """Joint limits as a (2, n) array: row 0 lower, row 1 upper.
+
+        A revolute joint without limits reports ``[-pi, pi]``, a prismatic
+        one ``[-inf, inf]``.
+        """
+        out = np.empty((2, self.n))
+        for j, L in enumerate(self._links):
+            if L.qlim is not None:
+                out[:, j] = L.qlim
+            else:
+                out[:, j] = (-np.pi, np.pi) if L.isrevolute else (-np.inf, np.inf)
+        return out
+
+    @property
+    def hasdynamics(self) -> bool:
+        """True if any link has dynamic parameters."""
+        return any(L.hasdynamics for L in self._links)
+
+    # -- kinematics (thin calls) -------------------------------------------- #
+    def fkine(self, q, *, unit: str = "rad") -> np.ndarray:
+        """Forward kinematics, see :func:`fkine_dh`.
+
+        >>> float(DHRobot([PrismaticDH()]).fkine(0.5)[2, 3])
+        0.5
+        """
+        return fkine_dh(self, q, unit=unit)
+
+    def joint_frames(self, q, *, unit: str = "rad"):
+        """Frames of the joint axes and the tool pose, see :func:`rvc.kinematics.dh.joint_frames_dh`.
+
+        >>> F, T = DHRobot([RevoluteDH(a=1)]).joint_frames([0])
+        >>> F.shape, T[:3, 3]
+        ((1, 4, 4), array([1., 0., 0.]))
+        """
+        return joint_frames_dh(self, q, unit=unit)
+
+    def fkine_all(self, q, *, unit: str = "rad") -> np.ndarray:
+        """Poses of all link frames, see :func:`fkine_all`.
+
+        >>> DHRobot([RevoluteDH(a=1)] * 2).fkine_all([0, 0]).shape
+        (3, 4, 4)
+        """
+        return fkine_all(self, q, unit=unit)
+
+    def A(self, j, q, *, unit: str = "rad") -> np.ndarray:
+        """Link transforms without base or tool, as in the toolbox.
+
+        ``robot.A(j, q)`` is the transform from frame {j} to {j+1}, i.e. link
+        ``j`` (0-based) alone, ``A_{j+1}(q_j)``; ``robot.A([j0, j1], q)`` is
+        the product of links j0 to j1 inclusive.  ``q`` is the full joint
+        vector (n,) or its first j1 + 1 elements; batched over leading
+        dimensions.
+
+        >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=2)])
+        >>> r.A([0, 1], [0, 0])[:3, 3]
+        array([3., 0., 0.])
+        >>> r.A(1, [0, 0])[:3, 3]
+        array([2., 0., 0.])
+        """
+        if np.ndim(j) == 0:
+            j0 = j1 = int(j)
+        else:
+            jj = getvector(j, "j", 2)
+            j0, j1 = int(jj[0]), int(jj[1])
+        if not (0 <= j0 <= j1 < self.n):
+            raise ValueError(f"j: expected link indices 0 <= j0 <= j1 < {self.n}, got {j!r}")
+        qa = getarray(q, "q")
+        m = qa.shape[-1] if qa.ndim else 1
+        if m not in (self.n, j1 + 1) or (qa.ndim == 0 and self.n != 1 and j1 != 0):
+            raise ValueError(f"q: expected {self.n} (or {j1 + 1}) joint coordinates, "
+                             f"got shape {qa.shape}")
+        qa = getq(qa, m, self.revolute[:m], unit)
+        T = self._links[j0].A(qa[..., j0])
+        for k in range(j0 + 1, j1 + 1):
+            T = T @ self._links[k].A(qa[..., k])
+        return T
+
+    def twists(self):
+        """Joint twists and home pose ``(S, M)`` for the product of exponentials.
+
+        See :func:`joint_twists`; ``M = robot.fkine(zeros)``.
+
+        >>> S, M = DHRobot([RevoluteDH(a=1)] * 2).twists()
+        >>> S + 0
+        array([[ 0.,  0.,  0.,  0.,  0.,  1.],
+               [ 0., -1.,  0.,  0.,  0.,  1.]])
+        """
+        return joint_twists(self), self.fkine(np.zeros(self.n))
+
+    # -- thin calls into the algorithms, as the notes write them ------------ #
+    # (p560.ikine6s(T), p560.plot(q)...): the algorithms live in the layers
+    # below (rvc.kinematics, rvc.plot) and never import this class.
+    def ikine6s(self, T, config: str = "lun", **kwargs):
+        """Closed-form inverse kinematics: :func:`rvc.kinematics.ikine.ikine6s` ``(self, T, config)``."""
+        return ikine6s(self, T, config, **kwargs)
+
+    def ikine(self, T, q0=None, **kwargs):
+        """Numerical inverse kinematics: :func:`rvc.kinematics.ikine.ikine` ``(self, T, q0)``."""
+        return ikine(self, T, q0, **kwargs)
+
+    def jacob0(self, q, *, unit: str = "rad"):
+        """Jacobian in the world frame (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q)``.
+
+        >>> DHRobot([RevoluteDH(a=1)]).jacob0([0])[:, 0]
+        array([0., 1., 0., 0., 0., 1.])
+        """
+        return jacob0(self, q, unit=unit)
+
+    def jacobe(self, q, *, unit: str = "rad"):
+        """Jacobian in the end-effector frame (6, n): :func:`rvc.kinematics.jacobian.jacobe` ``(self, q)``.
+
+        >>> DHRobot([RevoluteDH(a=1)]).jacobe([np.pi / 2])[:, 0].round(6) + 0
+        array([0., 1., 0., 0., 0., 1.])
+        """
+        return jacobe(self, q, unit=unit)
+
+    def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
+        """Manipulability at ``q`` (a float, or (N,) for (N, n)): :func:`rvc.kinematics.jacobian.manipulability`.
+
+        The notes' ``p560.maniplty(q)``.
+
+        >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
+        >>> round(float(r.manipulability([0, np.pi / 2], axes=[1, 1, 0, 0, 0, 0])), 4)
+        1.0
+        """
+        return manipulability(self, q, method, axes, unit=unit)
+
+    def plot(self, q, **kwargs):
+        """Draw the robot at ``q``: :func:`rvc.plot.robot.plot_robot`."""
+        return plot_robot(self, q, **kwargs)
+
+    def animate(self, Q, **kwargs):
+        """Animate a joint trajectory ``Q`` (N, n): :func:`rvc.plot.robot.animate_robot`."""
+        return animate_robot(self, Q, **kwargs)
+
+    def teach(self, q=None):
+        """One slider per joint, drawing the robot: :func:`rvc.plot.robot.teach`."""
+        return teach(self, q)
+
+    # -- printing --------------------------------------------------------- #
+    def _qstr(self, j, L):
+        s = f"q{j + 1}"
+        if L.offset != 0:
+            sign = "+" if L.offset > 0 else "-"
+            off = abs(L.offset)
+            s += f" {sign} {off:.4g}" if L.isprismatic else f" {sign} {fmt_deg(off)}"
+        return s
+
+    def __str__(self) -> str:
+        head = f"DHRobot: {self.name}"
+        if self.manufacturer:
+            head += f" (by {self.manufacturer})"
+        head += f", {self.n} joints ({self.structure})"
+        if self.hasdynamics:
+            head += ", dynamics"
+        head += ", modified DH parameters" if self.mdh else ", standard DH parameters"
+        rows = []
+        for j, L in enumerate(self._links):
+            th = self._qstr(j, L) if L.isrevolute else fmt_deg(L.theta)
+            d = self._qstr(j, L) if L.isprismatic else fmt_num(L.d)
+            lim = []
+            if L.qlim is not None:
+                f = fmt_deg if L.isrevolute else fmt_num
+                lim = [f(L.qlim[0]), f(L.qlim[1])]
+            elif any(k.qlim is not None for k in self._links):
+                lim = ["-", "-"]
+            rows.append(([fmt_num(L.a), fmt_deg(L.alpha), th, d] if self.mdh
+                         else [th, d, fmt_num(L.a), fmt_deg(L.alpha)]) + lim)
+        header = (["aⱼ₋₁", "⍺ⱼ₋₁", "θⱼ", "dⱼ"] if self.mdh else ["θⱼ", "dⱼ", "aⱼ", "⍺ⱼ"])
+        if any(L.qlim is not None for L in self._links):
+            header += ["q⁻", "q⁺"]
+        out = [head, box_table(header, rows)]
+        if not np.array_equal(self.base, np.eye(4)):
+            out.append(f"base: {pose_str(self.base)}")
+        if not np.array_equal(self.tool, np.eye(4)):
+            out.append(f"tool: {pose_str(self.tool)}")
+        if self._configurations:
+            names = list(self._configurations)
+            crow = [[k] + [(fmt_deg(v) if rev else fmt_num(v))
+                           for v, rev in zip(self._configurations[k], self.revolute)]
+                    for k in names]
+            out.append(box_table(["name"] + [f"q{j + 1}" for j in range(self.n)], crow))
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        kind = "modified" if self.mdh else "standard"
+        return f"DHRobot({self.name!r}, {self.n} joints {self.structure}, {kind} DH)"

@@ -1,0 +1,17 @@
+"""Drawing and interaction, for every chapter (no maths here).
+
+Everything here draws what lower layers compute and reads robots only
+through the chain interface of :mod:`rvc.kinematics` (never by class).
+Matplotlib, ipywidgets and IPython are imported inside the functions that
+draw, so ``import rvc`` stays light and never picks a plotting backend.
+
+* :mod:`.frames` -- coordinate frames and points, their animations
+* :mod:`.animation` -- :func:`jshtml`, an offline animation player
+* :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter
+* :mod:`.robot` -- stick figures of arms, their animations, teach panels
+"""
+
+from .frames import *  # noqa: F401,F403
+from .animation import *  # noqa: F401,F403
+from .widgets import *  # noqa: F401,F403
+from .robot import *  # noqa: F401,F403

@@ -1,0 +1,166 @@
+"""One chain interface: every algorithm works on DH, modified-DH and ETS models alike.
+
+The models differ in how they are described; the algorithms (fkine, the
+Jacobians, manipulability, the twists, ikine, plot, teach) read them only
+through ``n``, ``revolute``, ``qlim``, ``base``, ``tool``, ``dim``,
+``fkine``, ``fkine_all`` and ``joint_frames``.
+"""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import rvc
+from rvc import (DHRobot, ETS2, ETS3, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH,
+                 fkine_poe, ikine, jacob0, jacobe, joint_twists, manipulability, plot_planar,
+                 plot_robot, teach, transl, trotx, troty, trotz)
+from rvc.models import puma560, puma560_mdh
+
+PUMA_S = "Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)"
+PUMA_L = dict(L1=0, L2=-0.2337, L3=0.4318, L4=0.0203, L5=0.0837, L6=0.4318)
+
+
+def models():
+    """A chain of every kind, prismatic joints, base and tool included."""
+    stanford_like = DHRobot([RevoluteDH(d=0.4, alpha=-np.pi / 2), RevoluteDH(d=0.15, alpha=np.pi / 2),
+                             PrismaticDH(qlim=[0.1, 0.9]), RevoluteDH(alpha=-np.pi / 2),
+                             RevoluteDH(alpha=np.pi / 2), RevoluteDH(d=0.1)],
+                            base=transl(0.1, -0.2, 0.3) @ trotz(0.4), tool=transl(0, 0, 0.05) @ trotx(0.2))
+    mdh_prismatic = DHRobot([RevoluteMDH(d=0.2), PrismaticMDH(alpha=-np.pi / 2, a=0.1),
+                             RevoluteMDH(a=0.3, alpha=np.pi / 2)], tool=transl(0.1, 0, 0))
+    return {
+        "DH puma560": puma560(),
+        "MDH puma560": puma560_mdh(),
+        "DH with P joint, base, tool": stanford_like,
+        "MDH with P joint": mdh_prismatic,
+        "ETS3 puma": ETS3.from_string(PUMA_S, **PUMA_L),
+        "ETS3 with Tx, Ty joints": ETS3.Rx() * ETS3.Tz(0.3) * ETS3.Tx() * ETS3.Ry() * ETS3.Ty() * ETS3.Tx(0.2),
+        "ETS2 planar RPR": ETS2.Rz() * ETS2.Tx(1) * ETS2.Tx() * ETS2.Rz() * ETS2.Ty(0.5),
+    }
+
+
+MODELS = models()
+
+
+def random_q(robot, rng, N=None):
+    shape = (robot.n,) if N is None else (N, robot.n)
+    return rng.uniform(-1.2, 1.2, shape) * np.where(robot.revolute, 1.0, 0.3) + np.where(robot.revolute, 0, 0.4)
+
+
+def pose3(robot, q):
+    """The end pose as 4x4 (a planar pose embedded in z = 0)."""
+    T = robot.fkine(q)
+    if robot.dim == 3:
+        return T
+    out = np.zeros(T.shape[:-2] + (4, 4))
+    idx = np.array([0, 1, 3])
+    out[..., idx[:, None], idx] = T
+    out[..., 2, 2] = 1
+    return out
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_interface_is_complete(name):
+    r = MODELS[name]
+    assert isinstance(r.n, int) and r.revolute.shape == (r.n,) and r.qlim.shape == (2, r.n)
+    assert r.base.shape == (4, 4) and r.tool.shape == (4, 4) and r.dim in (2, 3)
+    q = random_q(r, np.random.default_rng(1))
+    F, T = r.joint_frames(q)
+    assert F.shape == (r.n, 4, 4)
+    np.testing.assert_allclose(T, pose3(r, q), atol=1e-12)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_jacob0_is_the_derivative_of_fkine(name):
+    """Column j of J0 is d(pose)/dq_j: the translation and the angular velocity [dR R^T]."""
+    r = MODELS[name]
+    rng = np.random.default_rng(7)
+    for _ in range(3):
+        q = random_q(r, rng)
+        J = jacob0(r, q)
+        h = 1e-6
+        for j in range(r.n):
+            dq = np.zeros(r.n)
+            dq[j] = h
+            Tp, Tm = pose3(r, q + dq), pose3(r, q - dq)
+            v = (Tp[:3, 3] - Tm[:3, 3]) / (2 * h)
+            dR = (Tp[:3, :3] - Tm[:3, :3]) / (2 * h)
+            W = dR @ pose3(r, q)[:3, :3].T
+            w = np.array([W[2, 1], W[0, 2], W[1, 0]])
+            np.testing.assert_allclose(J[:, j], np.r_[v, w], atol=1e-7)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_batched_jacobians_and_manipulability(name):
+    r = MODELS[name]
+    Q = random_q(r, np.random.default_rng(3), N=4)
+    J = jacob0(r, Q)
+    assert J.shape == (4, 6, r.n)
+    for k in range(4):
+        np.testing.assert_allclose(J[k], jacob0(r, Q[k]), atol=1e-12)
+    Je = jacobe(r, Q)
+    R = pose3(r, Q)[:, :3, :3]
+    np.testing.assert_allclose(Je[:, :3], np.swapaxes(R, 1, 2) @ J[:, :3], atol=1e-12)
+    m = manipulability(r, Q, method="minsingular")
+    assert m.shape == (4,) and np.all(m >= 0)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_product_of_exponentials_matches_fkine(name):
+    r = MODELS[name]
+    if r.dim == 2:
+        pytest.skip("a planar chain's fkine is 3x3; its twists are checked through the Jacobian")
+    S = joint_twists(r)
+    M = r.fkine(np.zeros(r.n))
+    Q = random_q(r, np.random.default_rng(5), N=5)
+    np.testing.assert_allclose(fkine_poe(S, M, Q), r.fkine(Q), atol=1e-12)
+
+
+@pytest.mark.parametrize("name", ["ETS3 puma", "DH with P joint, base, tool", "MDH puma560"])
+def test_ikine_works_on_every_kind(name):
+    r = MODELS[name]
+    rng = np.random.default_rng(11)
+    q = random_q(r, rng)
+    T = r.fkine(q)
+    sol = ikine(r, T, q + 0.1 * np.where(r.revolute, 1, 0.3) * rng.uniform(-1, 1, r.n))
+    assert sol.success, sol.reason
+    np.testing.assert_allclose(r.fkine(sol.q), T, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", MODELS)
+def test_plot_and_teach_work_on_every_kind(name):
+    import matplotlib.pyplot as plt
+
+    r = MODELS[name]
+    q = random_q(r, np.random.default_rng(2))
+    h = (plot_planar if r.dim == 2 else plot_robot)(r, q)
+    np.testing.assert_allclose(h.T, r.fkine(q), atol=1e-12)
+    t = teach(r, np.zeros(r.n))
+    assert len(t.sliders) == r.n
+    t.update(np.clip(q, r.qlim[0], r.qlim[1]))
+    plt.close("all")
+
+
+def test_every_result_is_frozen_and_unpacks():
+    """One style: frozen dataclasses that unpack like MATLAB's multiple returns."""
+    results = [
+        rvc.jtraj(np.zeros(2), np.ones(2), 5),
+        rvc.ikine6s(puma560(), puma560().fkine(puma560().qn)),
+        rvc.incremental_rotation([0, 0, 0.01]),
+        rvc.accel_rotating_frame([1, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 1]),
+        rvc.simulate_rigidbody(np.diag([1.0, 2, 3]), [0, 0, 1], tf=0.1, n=3),
+        rvc.letter_path(rvc.hershey_strokes("I", scale=0.1)),
+    ]
+    for res in results:
+        assert isinstance(res, rvc.Result)
+        first = dataclasses.fields(res)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(res, first, None)
+        values = list(res)
+        assert len(values) >= 2
+        assert repr(res).startswith(type(res).__name__ + "(")
+    q, qd, qdd = results[0]
+    assert q.shape == qd.shape == qdd.shape == (5, 2)
+    qs, ok = results[1]
+    assert ok and qs.shape == (6,)
