@@ -10,20 +10,28 @@ Every chapter's sliders follow one pattern, so a reader learns it once:
 4. in a later cell call the same callback from code (``demo.snapshot(...)``)
    so the test suite and the static web book run it and show the figure.
 
+Steps 1-3 happen inside one function that builds the figure, the artists and
+the callback and returns the demo, so the callback reads only that function's
+scope: no later cell can reassign what it relies on.  An exception raised by
+the callback when a slider moves is shown, with its traceback, in the panel's
+output area (a widget observer has no cell to report to, so it would
+otherwise vanish into the kernel's log).
+
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> import matplotlib.pyplot as plt
 >>> import ipywidgets as w
->>> fig, ax = plt.subplots()
->>> (line,) = ax.plot([0, 1], [0, 0])
->>> def show(slope=0.0):
-...     line.set_ydata([0, slope])
->>> demo = SliderDemo(fig, show, slope=w.FloatSlider(min=-1, max=1, value=0.5))
+>>> def build_slope_demo(length=1.0):
+...     fig, ax = plt.subplots()
+...     (line,) = ax.plot([0, length], [0, 0])      # artists created once
+...     def show(slope=0.0):                        # reads only this scope
+...         line.set_ydata([0, slope * length])
+...     return SliderDemo(fig, show, slope=w.FloatSlider(min=-1, max=1, value=0.5))
+>>> demo = build_slope_demo()
 >>> demo.values
 {'slope': 0.5}
->>> demo.snapshot(slope=0.25) is fig
-True
->>> float(line.get_ydata()[1])
+>>> fig = demo.snapshot(slope=0.25)
+>>> float(fig.axes[0].lines[0].get_ydata()[1])
 0.25
 """
 
@@ -52,6 +60,14 @@ class SliderDemo:
     panel : ipywidgets.VBox
         The controls above the figure's output area; displaying the demo
         displays it.
+    output : ipywidgets.Output
+        Where the figure is drawn, or the traceback when the callback fails.
+    error : BaseException or None
+        What the callback raised at the last slider move (None when it worked).
+
+    A callback that fails while the demo is built, or in :meth:`snapshot`,
+    raises as usual; one that fails after a slider moved shows its traceback
+    in ``output`` instead of the figure, until a move succeeds again.
     """
 
     def __init__(self, fig, callback: Callable, **controls):
@@ -69,8 +85,10 @@ class SliderDemo:
         for control in controls.values():
             control.observe(self._on_change, names="value")
         self.panel = widgets.VBox([widgets.VBox(list(controls.values())), self.output])
+        self.error = None
         plt.close(fig)
-        self._on_change()
+        self.callback(**self.values)  # a broken demo fails the cell that builds it
+        self._show()
 
     @property
     def values(self) -> dict:
@@ -78,11 +96,30 @@ class SliderDemo:
         return {name: control.value for name, control in self.controls.items()}
 
     def _on_change(self, change=None):
+        """A slider moved: run the callback and redraw, or show its traceback in ``output``."""
+        from IPython import get_ipython
+        from IPython.display import clear_output
+
+        shell = get_ipython()
+        if shell is None:  # plain Python (doctests, scripts): errors propagate as usual
+            self.callback(**self.values)
+            return
+        try:
+            self.callback(**self.values)
+        except Exception as exc:  # an observer's exception would be lost: show it here
+            self.error = exc
+            with self.output:
+                clear_output()
+                shell.showtraceback()
+            return
+        self.error = None
+        self._show()
+
+    def _show(self):
         from IPython import get_ipython
         from IPython.display import clear_output, display
 
-        self.callback(**self.values)
-        if get_ipython() is None:  # plain Python (doctests, scripts): nothing to show
+        if get_ipython() is None:  # nothing to show outside IPython
             return
         with self.output:
             clear_output(wait=True)
