@@ -34,7 +34,7 @@ def joint_twists(robot) -> np.ndarray:
     ``robot.joint_frames(0)[0][j]`` (for standard DH frame {j-1}, for
     modified DH frame {j}, base included): any chain model works.
 
-    >>> joint_twists(DHRobot([PrismaticDH(alpha=np.pi / 2)])) + 0
+    >>> joint_twists(DHRobot([PrismaticDH(alpha=np.pi / 2)]))
     array([[0., 0., 1., 0., 0., 0.]])
     >>> joint_twists(ETS3.Tx(1) * ETS3.Ry()) + 0
     array([[0., 0., 1., 0., 1., 0.]])
@@ -42,7 +42,7 @@ def joint_twists(robot) -> np.ndarray:
     F, _ = robot.joint_frames(np.zeros(robot.n))
     w, p = F[:, :3, 2], F[:, :3, 3]
     rev = np.asarray(robot.revolute, dtype=bool)[:, None]
-    v = np.where(rev, -np.cross(w, p), w)
+    v = np.where(rev, np.cross(p, w), w)                  # -w x p = p x w
     return np.concatenate([v, np.where(rev, w, 0.0)], axis=-1)
 
 

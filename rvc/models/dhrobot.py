@@ -248,7 +248,7 @@ class DHRobot:
         See :func:`joint_twists`; ``M = robot.fkine(zeros)``.
 
         >>> S, M = DHRobot([RevoluteDH(a=1)] * 2).twists()
-        >>> S + 0
+        >>> S
         array([[ 0.,  0.,  0.,  0.,  0.,  1.],
                [ 0., -1.,  0.,  0.,  0.,  1.]])
         """
