@@ -164,3 +164,22 @@ def test_every_result_is_frozen_and_unpacks():
     assert q.shape == qd.shape == qdd.shape == (5, 2)
     qs, ok = results[1]
     assert ok and qs.shape == (6,)
+
+
+def test_ellipsoid_of_a_linear_map():
+    """The image of the unit ball under A: radii are the singular values of A."""
+    rng = np.random.default_rng(4)
+    A = rng.normal(size=(5, 3, 4))
+    E = rvc.ellipsoid(A @ np.swapaxes(A, 1, 2), centre=[1.0, 2, 3])
+    np.testing.assert_allclose(E.radii, np.linalg.svd(A, compute_uv=False), rtol=1e-10)
+    np.testing.assert_allclose(E.centre, np.broadcast_to([1.0, 2, 3], (5, 3)))
+    # each axis is an eigenvector: S a_i = r_i^2 a_i
+    S = A @ np.swapaxes(A, 1, 2)
+    np.testing.assert_allclose(S @ E.axes, E.axes * E.radii[:, None, :] ** 2, atol=1e-10)
+    # a flat (singular) map has a zero radius, never NaN
+    flat = rvc.ellipsoid(np.diag([1.0, 0.0, 1e-20]))
+    assert np.all(np.isfinite(flat.radii)) and flat.radii[-1] == 0
+    with pytest.raises(ValueError, match="positive semi-definite"):
+        rvc.ellipsoid(np.diag([1.0, -1.0]))
+    with pytest.raises(ValueError, match="square"):
+        rvc.ellipsoid(np.ones((2, 3)))

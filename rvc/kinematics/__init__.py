@@ -23,6 +23,7 @@ Modules, in the order they build on each other:
 * :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
 * :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
+* :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
 """
 
@@ -30,4 +31,5 @@ from .dh import *  # noqa: F401,F403
 from .ets import *  # noqa: F401,F403
 from .poe import *  # noqa: F401,F403
 from .jacobian import *  # noqa: F401,F403
+from .ellipsoid import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
