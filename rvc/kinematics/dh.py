@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getarray, getq
+from ..checks import getarray, getq, getvector
 
-__all__ = ["dh_transform", "link_transform", "fkine_dh", "fkine_all", "joint_frames_dh"]
+__all__ = ["dh_transform", "link_transform", "fkine_dh", "fkine_all", "fkine_links", "joint_frames_dh"]
 
 
 def dh_transform(theta, d, a, alpha, mdh: bool = False) -> np.ndarray:
@@ -152,3 +152,37 @@ def joint_frames_dh(robot, q, *, unit: str = "rad"):
     F = fkine_all(robot, q, unit=unit)
     axes = F[..., 1:, :, :] if robot.mdh else F[..., :-1, :, :]
     return axes, F[..., -1, :, :] @ robot.tool
+
+
+def fkine_links(robot, j, q, *, unit: str = "rad") -> np.ndarray:
+    """Link transforms without base or tool (the toolbox's ``robot.A(j, q)``).
+
+    ``j`` a link index (0-based) gives link j alone, ``A_{j+1}(q_j)``, the
+    transform from frame {j} to {j+1}; ``j = [j0, j1]`` gives the product of
+    links j0 to j1 inclusive.  ``q`` is the full joint vector (n,) or its
+    first j1 + 1 elements; batched over leading dimensions.
+
+    >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=2)])
+    >>> fkine_links(r, [0, 1], [0, 0])[:3, 3]
+    array([3., 0., 0.])
+    >>> fkine_links(r, 1, [0, 0])[:3, 3]
+    array([2., 0., 0.])
+    """
+    if np.ndim(j) == 0:
+        j0 = j1 = int(j)
+    else:
+        jj = getvector(j, "j", 2)
+        j0, j1 = int(jj[0]), int(jj[1])
+    if not (0 <= j0 <= j1 < robot.n):
+        raise ValueError(f"j: expected link indices 0 <= j0 <= j1 < {robot.n}, got {j!r}")
+    qa = getarray(q, "q")
+    m = qa.shape[-1] if qa.ndim else 1
+    if m not in (robot.n, j1 + 1) or (qa.ndim == 0 and robot.n != 1 and j1 != 0):
+        raise ValueError(f"q: expected {robot.n} (or {j1 + 1}) joint coordinates, "
+                         f"got shape {qa.shape}")
+    qa = getq(qa, m, robot.revolute[:m], unit)
+    links = robot.links
+    T = link_transform(links[j0], qa[..., j0])
+    for k in range(j0 + 1, j1 + 1):
+        T = T @ link_transform(links[k], qa[..., k])
+    return T

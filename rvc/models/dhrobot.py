@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getarray, getpose, getq, getvector
-from ..kinematics.dh import fkine_all, fkine_dh, joint_frames_dh
+from ..checks import getpose, getq, getvector
+from ..kinematics.dh import fkine_all, fkine_dh, fkine_links, joint_frames_dh
 from ..kinematics.ikine import ikine, ikine6s
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
 from ..kinematics.poe import joint_twists
@@ -210,7 +210,7 @@ class DHRobot:
         return fkine_all(self, q, unit=unit)
 
     def A(self, j, q, *, unit: str = "rad") -> np.ndarray:
-        """Link transforms without base or tool, as in the toolbox.
+        """Link transforms without base or tool, as in the toolbox: :func:`rvc.kinematics.dh.fkine_links`.
 
         ``robot.A(j, q)`` is the transform from frame {j} to {j+1}, i.e. link
         ``j`` (0-based) alone, ``A_{j+1}(q_j)``; ``robot.A([j0, j1], q)`` is
@@ -224,23 +224,7 @@ class DHRobot:
         >>> r.A(1, [0, 0])[:3, 3]
         array([2., 0., 0.])
         """
-        if np.ndim(j) == 0:
-            j0 = j1 = int(j)
-        else:
-            jj = getvector(j, "j", 2)
-            j0, j1 = int(jj[0]), int(jj[1])
-        if not (0 <= j0 <= j1 < self.n):
-            raise ValueError(f"j: expected link indices 0 <= j0 <= j1 < {self.n}, got {j!r}")
-        qa = getarray(q, "q")
-        m = qa.shape[-1] if qa.ndim else 1
-        if m not in (self.n, j1 + 1) or (qa.ndim == 0 and self.n != 1 and j1 != 0):
-            raise ValueError(f"q: expected {self.n} (or {j1 + 1}) joint coordinates, "
-                             f"got shape {qa.shape}")
-        qa = getq(qa, m, self.revolute[:m], unit)
-        T = self._links[j0].A(qa[..., j0])
-        for k in range(j0 + 1, j1 + 1):
-            T = T @ self._links[k].A(qa[..., k])
-        return T
+        return fkine_links(self, j, q, unit=unit)
 
     def twists(self):
         """Joint twists and home pose ``(S, M)`` for the product of exponentials.
