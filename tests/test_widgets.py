@@ -20,7 +20,7 @@ import nbformat  # noqa: E402
 import pytest  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
-from rvc.widgets import SliderDemo  # noqa: E402
+from rvc import SliderDemo  # noqa: E402  (rvc/widgets.py, moving to rvc/plot/)
 
 
 def build_demo(fail_above=0.5):
