@@ -1,7 +1,8 @@
 # The course's commands. Each one creates .venv when missing and installs into it.
 #   make setup     create .venv and install everything (the other targets do it too)
 #   make book      build the web book (every notebook executed) and print its index page
-#   make test      run the whole test suite (units, doctests, notebooks, exercises, book)
+#   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
+#                  the browser tests when Chromium is installed; it says so when it skips them)
 #   make student   write solution-free student copies of the notebooks to student/
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
@@ -15,7 +16,7 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup book test unit notebooks booktest student crosscheck execute bench clean
+.PHONY: setup book test unit notebooks booktest browsertest student crosscheck execute bench clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -39,10 +40,11 @@ book: $(STAMP)
 	$(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_BUILD); }
 	@echo "Web book: $(abspath _build/html/index.html)"
 
-test: unit notebooks booktest
+test: unit notebooks booktest browsertest
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q tests rvc --ignore=tests/crosscheck --ignore=tests/book
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q tests rvc --ignore=tests/crosscheck \
+		--ignore=tests/book --ignore=tests/browser
 
 NBVAL = MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache
@@ -52,6 +54,20 @@ notebooks: $(STAMP)
 
 booktest: book
 	$(BIN)/python -m pytest -q tests/book -p no:cacheprovider
+
+# The live notebooks in JupyterLab and the built book, in Debian's Chromium driven by the
+# playwright package (tests/browser). Skipped, saying so, where no Chromium is installed.
+BROWSER_STAMP := $(VENV)/.browser-installed
+
+$(BROWSER_STAMP): tests/browser/requirements.txt constraints.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet -r tests/browser/requirements.txt -c constraints.txt
+	touch $@
+
+browsertest: book
+	@if $(BIN)/python tests/browser/browser_support.py; then \
+		$(MAKE) --no-print-directory $(BROWSER_STAMP) && \
+		$(BIN)/python -m pytest -q tests/browser -p no:cacheprovider; \
+	fi
 
 student: $(STAMP)
 	$(BIN)/python -m rvc.exercises.student notebooks student

@@ -20,7 +20,7 @@ import nbformat  # noqa: E402
 import pytest  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
-from rvc.plot.widgets import SliderDemo  # noqa: E402
+from rvc import SliderDemo  # noqa: E402
 
 
 def build_demo(fail_above=0.5):

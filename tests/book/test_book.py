@@ -1,8 +1,9 @@
 """The built web book (``make book`` first; ``make test`` does it).
 
 Every page of ``_toc.yml`` is there, nothing is loaded from the network,
-MathJax is served locally, internal links resolve, figures are embedded and
-exercise solutions are collapsed.
+MathJax is served locally, internal links and their #anchors resolve, figures
+are embedded and exercise solutions are collapsed.  (tests/browser opens the
+pages in a real browser.)
 """
 
 import re
@@ -76,17 +77,50 @@ def test_mathjax_is_served_locally(built):
         assert target.resolve().exists(), f"MathJax script {src} missing from the build"
 
 
-def test_internal_links_resolve(built):
+def broken_links(html: Path) -> list:
+    """Every internal link whose file is missing, or whose #anchor names no element
+    (an ``id``, or an ``<a name>``) of the page it points to; same-page ``#anchor``
+    links included."""
+    pages = {page.resolve(): soup(page) for page in all_pages(html)}
+    anchors = {}
+
+    def anchors_of(target: Path) -> set:
+        if target not in anchors:
+            doc = pages.get(target) or soup(target)
+            anchors[target] = ({e["id"] for e in doc.find_all(id=True)}
+                               | {e["name"] for e in doc.find_all("a", attrs={"name": True})})
+        return anchors[target]
+
     broken = []
-    for page in all_pages(built):
-        for a in soup(page).find_all("a", href=True):
-            url = urlparse(a["href"])
-            if url.scheme or not url.path or a["href"].startswith(("mailto:", "#")):
+    for page, doc in pages.items():
+        for a in doc.find_all("a", href=True):
+            href = a["href"]
+            url = urlparse(href)
+            if url.scheme or href.startswith(("mailto:", "javascript:")) or href in ("", "#"):
                 continue
-            target = (page.parent / unquote(url.path)).resolve()
+            target = (page.parent / unquote(url.path)).resolve() if url.path else page
+            where = f"{page.relative_to(html.resolve())} -> {href}"
             if not target.exists():
-                broken.append(f"{page.relative_to(built)} -> {a['href']}")
+                broken.append(f"{where} (no such file)")
+            elif url.fragment and target.suffix == ".html" and unquote(url.fragment) not in anchors_of(target):
+                broken.append(f"{where} (no such anchor)")
+    return broken
+
+
+def test_internal_links_and_anchors_resolve(built):
+    broken = broken_links(built)
     assert not broken, "\n".join(broken[:20])
+
+
+def test_the_link_check_finds_missing_files_and_anchors(tmp_path):
+    (tmp_path / "a.html").write_text(
+        '<a href="b.html#there">ok</a> <a href="#here">ok</a> <a href="#gone">bad anchor</a>'
+        '<a href="b.html#nowhere">bad anchor</a> <a href="c.html">bad file</a>'
+        '<a href="b.html">ok</a> <a href="https://example.org/#x">external</a> <p id="here"></p>')
+    (tmp_path / "b.html").write_text('<h1 id="there">B</h1>')
+    broken = broken_links(tmp_path)
+    assert sorted(broken) == ["a.html -> #gone (no such anchor)", "a.html -> b.html#nowhere (no such anchor)",
+                              "a.html -> c.html (no such file)"], broken
 
 
 @pytest.mark.parametrize("page", NOTEBOOKS)

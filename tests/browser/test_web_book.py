@@ -1,0 +1,247 @@
+"""The built web book in a real browser (``make book`` first; ``make test`` does it).
+
+``_build/html`` is served on 127.0.0.1; every request to any other host is
+blocked and recorded.  Each page fails on a script error, a console error, a
+request to another host, a broken image or a failed local request, a MathJax
+error or TeX left raw in the prose.  Every chapter page (a notebook in
+``_toc.yml``) must show maths, figures and an animation, and every animation's
+frame must change when its play button is pressed.
+"""
+
+import functools
+import os
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from browser_support import NOTEBOOKS, PAGES, ROOT, record
+
+HTML = ROOT / "_build" / "html"
+ARTIFACTS = os.environ.get("RVC_BROWSER_ARTIFACTS")  # a folder for screenshots of failures
+
+
+def _pages():
+    """The pages of _toc.yml, then any other page Sphinx writes at the top (search, index)."""
+    names = [f"{p}.html" for p in PAGES]
+    if HTML.exists():
+        names += sorted(p.name for p in HTML.glob("*.html") if p.name not in names)
+    return names
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not (HTML / "index.html").exists():
+        pytest.fail("the book is not built: run `make book` (make test does)")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(HTML)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def book(browser_context, site):
+    """The browser context, with every request to another host blocked and recorded."""
+    foreign = []
+
+    def route(r):
+        url = r.request.url
+        if url.startswith(site):
+            r.continue_()
+        else:
+            foreign.append(url)
+            r.abort()
+
+    browser_context.route("**/*", route)
+    yield browser_context, site, foreign
+    browser_context.unroute("**/*")
+
+
+# JavaScript run in the page --------------------------------------------------
+
+WAIT_FOR_MATHJAX = """async () => {
+    if (!(window.MathJax && MathJax.startup && MathJax.startup.promise)) return false;
+    await MathJax.startup.promise;
+    return true;
+}"""
+
+#: MathJax's own record of each formula: an merror node (a TeX error such as a
+#: missing brace) or a red mtext (an undefined macro, shown as its raw name).
+MATH_ERRORS = """() => {
+    const bad = [];
+    if (!(window.MathJax && MathJax.startup && MathJax.startup.document)) return bad;
+    for (const item of MathJax.startup.document.math) {
+        let error = null;
+        item.root.walkTree(node => {
+            if (node.isKind('merror')) error = 'error';
+            else if (node.isKind('mtext') && node.attributes.get('mathcolor') === 'red') error = 'undefined macro';
+        });
+        if (error) bad.push(error + ': ' + item.math.slice(0, 80));
+    }
+    return bad;
+}"""
+
+#: Text of the prose (not code, not cell outputs, not typeset maths) that still
+#: looks like TeX: \(...\), \[...\], $...$, or a backslash macro.
+RAW_TEX = r"""() => {
+    const main = document.querySelector('main') || document.body;
+    const skip = 'pre, code, script, style, textarea, mjx-container, .cell_output, .cell_input, .highlight, .MathJax';
+    const pattern = /\\[()\[\]]|\\[A-Za-z]{2,}|\$[^$\s][^$]*\$/;
+    const found = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        const node = walker.currentNode;
+        if (node.parentElement.closest(skip)) continue;
+        const m = node.textContent.match(pattern);
+        if (m) found.push(node.textContent.trim().slice(0, 100));
+    }
+    return found;
+}"""
+
+#: Images that did not load (broken, or a zero-size result).
+BROKEN_IMAGES = """async () => {
+    const bad = [];
+    for (const img of document.images) {
+        if (img.id && img.id.startsWith('_anim_img')) continue;   // animation frames: checked by playing
+        img.loading = 'eager';
+        try { await img.decode(); } catch (e) {}
+        if (!img.complete || img.naturalWidth === 0) bad.push((img.getAttribute('src') || '(no src)').slice(0, 80));
+    }
+    return bad;
+}"""
+
+CONTENT = """() => ({
+    maths: document.querySelectorAll('main mjx-container').length,
+    figures: [...document.querySelectorAll('main .cell_output img')]
+        .filter(i => !(i.id || '').startsWith('_anim_img') && i.naturalWidth > 0).length,
+    animations: document.querySelectorAll('main .animation').length,
+})"""
+
+
+def _frame(img):
+    return img.evaluate("i => i.getAttribute('src') || ''")
+
+
+def _play_animations(page):
+    """Press play on each animation; return a problem per animation whose frame did not change."""
+    problems = []
+    animations = page.locator("main .animation")
+    for k in range(animations.count()):
+        anim = animations.nth(k)
+        img = anim.locator("img[id^=_anim_img]")
+        play = anim.locator("button[title=Play]")
+        if img.count() != 1 or play.count() != 1:
+            problems.append(f"animation {k + 1}: no frame image or no play button")
+            continue
+        anim.scroll_into_view_if_needed()
+        deadline = time.monotonic() + 10
+        while not _frame(img) and time.monotonic() < deadline:  # the player shows frame 0 when ready
+            time.sleep(0.05)
+        first = _frame(img)
+        play.click()
+        changed = False
+        while time.monotonic() < deadline + 5:
+            if _frame(img) not in ("", first):
+                changed = True
+                break
+            time.sleep(0.05)
+        anim.locator("button[title=Pause]").click()
+        if not first:
+            problems.append(f"animation {k + 1}: no frame shown")
+        elif not changed:
+            problems.append(f"animation {k + 1}: the frame did not change after pressing play")
+    return problems, animations.count()
+
+
+@pytest.mark.parametrize("name", _pages())
+def test_page_in_the_browser(book, name):
+    context, site, foreign = book
+    foreign.clear()
+    page = context.new_page()
+    # each page as a first-time reader meets it: the theme keeps its mode in localStorage
+    page.add_init_script("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
+    problems, finished = [], False
+    page.on("pageerror", lambda e: problems.append(f"script error: {e}"))
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}")
+            if m.type in ("error", "assert") else None)
+    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url} ({r.failure})")
+            if r.url.startswith(site) else None)
+    page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        page.goto(site + name, wait_until="load")
+        if name == "index.html":  # a redirect to the root page
+            page.wait_for_url(f"{site}{PAGES[0]}.html", timeout=10_000)
+            page.wait_for_load_state("load")
+        has_mathjax = page.evaluate(WAIT_FOR_MATHJAX)
+        problems += [f"MathJax {e}" for e in page.evaluate(MATH_ERRORS)]
+        problems += [f"raw TeX in the prose: {t!r}" for t in page.evaluate(RAW_TEX)]
+        problems += [f"broken image: {src}" for src in page.evaluate(BROKEN_IMAGES)]
+        played, animations = _play_animations(page)
+        problems += played
+        if name[:-len(".html")] in NOTEBOOKS:
+            content = page.evaluate(CONTENT)
+            if not has_mathjax or content["maths"] == 0:
+                problems.append("a chapter page without typeset maths")
+            if content["figures"] == 0:
+                problems.append("a chapter page without a figure")
+            if content["animations"] == 0:
+                problems.append("a chapter page without an animation")
+        page.wait_for_load_state("networkidle")
+        finished = True
+    finally:
+        if ARTIFACTS and (problems or not finished):
+            Path(ARTIFACTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(ARTIFACTS) / name.replace("/", "_").replace(".html", ".png")),
+                            full_page=True)
+        page.close()
+    problems += [f"request to another host: {url}" for url in foreign]
+    record("pages", 1)
+    record("animations played", animations)
+    assert not problems, f"{name}:\n" + "\n".join(problems[:30])
+
+
+def test_the_page_checks_can_fail(book):
+    """A page with a MathJax error, an undefined macro, raw TeX, a broken image, a script
+    error, a console error and a request to another host: each check reports it."""
+    context, site, foreign = book
+    foreign.clear()
+    mathjax = next(p for p in (HTML / "_static").rglob("tex-chtml*.js"))
+    body = f"""<!DOCTYPE html><html><head>
+      <script>window.MathJax = {{options: {{processHtmlClass: "math", ignoreHtmlClass: "mathjax_ignore"}}}};</script>
+      <script defer src="{site}{mathjax.relative_to(HTML).as_posix()}"></script></head>
+      <body class="mathjax_ignore"><main>
+        <p><span class="math">\\(\\frac{{1}}\\)</span> and <span class="math">\\(\\nosuchmacro x\\)</span></p>
+        <p>Left raw: \\(x^2\\) and $y_1$ and \\alpha.</p>
+        <img src="{site}_images/no-such-image.png">
+        <img src="https://example.org/remote.png">
+        <script>console.error("a console error"); undefinedFunction();</script>
+      </main></body></html>"""
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.route(f"{site}__selftest__.html",
+               lambda r: r.fulfill(status=200, content_type="text/html", body=body))
+    try:
+        page.goto(f"{site}__selftest__.html", wait_until="load")
+        assert page.evaluate(WAIT_FOR_MATHJAX)
+        math_errors = page.evaluate(MATH_ERRORS)
+        raw = page.evaluate(RAW_TEX)
+        broken = page.evaluate(BROKEN_IMAGES)
+    finally:
+        page.close()
+    assert any(e.startswith("error") for e in math_errors), math_errors
+    assert any(e.startswith("undefined macro") for e in math_errors), math_errors
+    assert len(raw) == 1 and "Left raw" in raw[0], raw
+    assert len(broken) == 2, broken
+    assert any("undefinedFunction" in e for e in errors) and "a console error" in errors, errors
+    assert foreign == ["https://example.org/remote.png"], foreign
