@@ -20,7 +20,7 @@ import nbformat  # noqa: E402
 import pytest  # noqa: E402
 from nbclient import NotebookClient  # noqa: E402
 
-from rvc import SliderDemo  # noqa: E402
+from rvc import SliderDemo, teach  # noqa: E402
 
 
 def build_demo(fail_above=0.5):
@@ -118,3 +118,35 @@ def test_in_a_kernel_the_traceback_shows_in_the_panel_and_the_panel_recovers():
     outputs = states[2][output_id]["outputs"]
     assert [o["output_type"] for o in outputs] == ["display_data"], outputs
     assert "image/png" in outputs[0]["data"]
+
+
+def test_set_moves_several_sliders_and_redraws_once():
+    fig, ax = plt.subplots()
+    calls = []
+
+    def show(a=0.0, b=0.0):
+        calls.append((a, b))
+
+    demo = SliderDemo(fig, show, a=widgets.FloatSlider(min=0, max=1, value=0.1),
+                      b=widgets.FloatSlider(min=0, max=1, value=0.2))
+    calls.clear()
+    assert demo.set(a=0.5, b=0.7) is fig
+    assert calls == [(0.5, 0.7)]
+    assert demo.values == {"a": 0.5, "b": 0.7}
+    with pytest.raises(ValueError, match="values: expected keywords among"):
+        demo.set(c=1)
+
+
+def test_teach_panels_use_the_slider_pattern():
+    """A teach panel is a SliderDemo: its redraw errors are shown, and update() redraws once."""
+    from rvc.models import puma560
+
+    t = teach(puma560())
+    assert isinstance(t.demo, SliderDemo) and t.output is t.demo.output
+    count = []
+    original = t.plot.update
+    t.plot.update = lambda q: (count.append(1), original(q))[1]
+    t.update([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    assert len(count) == 1
+    assert list(t.q.round(6)) == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..checks import getarray, getq
 from ..spatial.transforms3d import tr2rpy
+from .widgets import SliderDemo
 
 __all__ = ["RobotPlot", "plot_robot", "animate_robot", "Teach", "teach", "plot_planar",
            "animate_walking"]
@@ -295,6 +296,9 @@ class Teach:
         The drawing.
     pose : ipywidgets.HTML
         Shows the tool position and roll-pitch-yaw angles (xyz order, deg).
+    demo : SliderDemo
+        The sliders, the drawing's callback and the output area (which shows
+        a traceback instead of the figure if a redraw fails).
 
     ``update(q)`` sets the sliders and redraws: a notebook cell calls it so
     the static book shows the same figure; it returns the figure.
@@ -302,7 +306,6 @@ class Teach:
 
     def __init__(self, robot, q=None):
         import ipywidgets as widgets
-        import matplotlib.pyplot as plt
 
         self.robot = robot
         n = int(robot.n)
@@ -313,62 +316,44 @@ class Teach:
             lo, hi = -np.pi, np.pi
             if np.all(np.isfinite(qlim[:, j])):
                 lo, hi = float(qlim[0, j]), float(qlim[1, j])
-            s = widgets.FloatSlider(value=float(np.clip(q[j], lo, hi)), min=lo, max=hi,
-                                    step=(hi - lo) / 200, description=f"q{j + 1}",
-                                    continuous_update=True, readout_format=".3f")
-            s.observe(self._on_change, names="value")
-            self.sliders.append(s)
+            self.sliders.append(widgets.FloatSlider(
+                value=float(np.clip(q[j], lo, hi)), min=lo, max=hi, step=(hi - lo) / 200,
+                description=f"q{j + 1}", continuous_update=True, readout_format=".3f"))
         draw = plot_planar if robot.dim == 2 else plot_robot
         self.plot = draw(robot, [s.value for s in self.sliders])
         self.fig = self.plot.fig
-        plt.close(self.fig)
         self.pose = widgets.HTML()
-        self.output = widgets.Output()
+        # the slider pattern of every chapter: one callback updates the artists;
+        # SliderDemo redraws the figure and shows the traceback if it fails
+        self.demo = SliderDemo(self.fig, self._show,
+                               **{s.description: s for s in self.sliders})
+        self.output = self.demo.output
         self.panel = widgets.VBox([widgets.VBox(self.sliders), self.pose, self.output])
-        self._busy = False
-        self._redraw()
 
     @property
     def q(self) -> np.ndarray:
         """The configuration the sliders show."""
         return np.array([s.value for s in self.sliders])
 
-    def _on_change(self, change=None):
-        if not self._busy:
-            self._redraw()
-
-    def _redraw(self):
-        self.plot.update(self.q)
+    def _show(self, **values):
+        q = np.array([values[s.description] for s in self.sliders])
+        self.plot.update(q)
         self.pose.value = f"<code>{_pose_text(self.plot.T)}</code>"
-        try:
-            from IPython import get_ipython
-            from IPython.display import clear_output, display
-        except ImportError:  # pragma: no cover
-            return
-        if get_ipython() is None:
-            return
-        with self.output:
-            clear_output(wait=True)
-            display(self.fig)
 
     def update(self, q):
-        """Move the sliders to ``q``, redraw, return the figure.
+        """Move the sliders to ``q``, redraw once, return the figure.
 
         A joint value outside its slider is first shifted by a multiple of
         2 pi (when the slider spans at most 2 pi), then clipped to the limits.
         """
         q = _getq(self.robot, q)
-        self._busy = True
-        try:
-            for s, v in zip(self.sliders, q):
-                # an angle outside the slider may fit after adding +-2 pi
-                if not s.min <= v <= s.max and s.max - s.min <= 2 * np.pi + 1e-9:
-                    v = s.min + (v - s.min) % (2 * np.pi)
-                s.value = float(np.clip(v, s.min, s.max))
-        finally:
-            self._busy = False
-        self._redraw()
-        return self.fig
+        values = {}
+        for s, v in zip(self.sliders, q):
+            # an angle outside the slider may fit after adding +-2 pi
+            if not s.min <= v <= s.max and s.max - s.min <= 2 * np.pi + 1e-9:
+                v = s.min + (v - s.min) % (2 * np.pi)
+            values[s.description] = float(np.clip(v, s.min, s.max))
+        return self.demo.set(**values)
 
     def _ipython_display_(self):
         from IPython.display import display

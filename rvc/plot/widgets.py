@@ -86,6 +86,7 @@ class SliderDemo:
             control.observe(self._on_change, names="value")
         self.panel = widgets.VBox([widgets.VBox(list(controls.values())), self.output])
         self.error = None
+        self._holding = False
         plt.close(fig)
         self.callback(**self.values)  # a broken demo fails the cell that builds it
         self._show()
@@ -100,6 +101,8 @@ class SliderDemo:
         from IPython import get_ipython
         from IPython.display import clear_output
 
+        if self._holding:  # set() moves several sliders, then redraws once
+            return
         shell = get_ipython()
         if shell is None:  # plain Python (doctests, scripts): errors propagate as usual
             self.callback(**self.values)
@@ -124,6 +127,26 @@ class SliderDemo:
         with self.output:
             clear_output(wait=True)
             display(self.fig)
+
+    def set(self, **values):
+        """Move the sliders to ``values`` (others stay), redraw once, return the figure.
+
+        Unlike :meth:`snapshot` the panel shows the new values too.  A value
+        outside a slider's range is clipped by the slider, as a drag would be.
+        """
+        unknown = set(values) - set(self.controls)
+        if unknown:
+            raise ValueError(
+                f"values: expected keywords among {sorted(self.controls)}, got {sorted(unknown)}"
+            )
+        self._holding = True
+        try:
+            for name, value in values.items():
+                self.controls[name].value = value
+        finally:
+            self._holding = False
+        self._on_change()
+        return self.fig
 
     def snapshot(self, **values):
         """Call the callback with ``values`` (others as the sliders stand) and return the figure.
