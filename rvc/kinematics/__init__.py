@@ -22,6 +22,7 @@ Modules, in the order they build on each other:
 * :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
 * :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
+* :mod:`.analytical` -- analytical Jacobians: ``exp2jac jacob_analytical`` (8.1.3)
 * :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
@@ -30,6 +31,7 @@ Modules, in the order they build on each other:
 from .dh import *  # noqa: F401,F403
 from .ets import *  # noqa: F401,F403
 from .poe import *  # noqa: F401,F403
+from .analytical import *  # noqa: F401,F403
 from .jacobian import *  # noqa: F401,F403
 from .ellipsoid import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
