@@ -25,6 +25,7 @@ Modules, in the order they build on each other:
 * :mod:`.analytical` -- analytical Jacobians: ``exp2jac jacob_analytical`` (8.1.3)
 * :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
+* :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
 """
 
@@ -34,4 +35,5 @@ from .poe import *  # noqa: F401,F403
 from .analytical import *  # noqa: F401,F403
 from .jacobian import *  # noqa: F401,F403
 from .ellipsoid import *  # noqa: F401,F403
+from .poejac import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
