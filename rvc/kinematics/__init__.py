@@ -27,6 +27,9 @@ Modules, in the order they build on each other:
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
+* :mod:`.velocity` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
+  vellipse fellipse wrench2tau pose_error`` (8.2-8.5)
+* :mod:`.rrmc` -- resolved-rate motion control: ``rrmc rrmc2`` (8.3)
 """
 
 from .dh import *  # noqa: F401,F403
@@ -37,3 +40,5 @@ from .jacobian import *  # noqa: F401,F403
 from .ellipsoid import *  # noqa: F401,F403
 from .poejac import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
+from .velocity import *  # noqa: F401,F403
+from .rrmc import *  # noqa: F401,F403
