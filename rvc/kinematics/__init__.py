@@ -30,6 +30,7 @@ Modules, in the order they build on each other:
 * :mod:`.velocity` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
   vellipse fellipse wrench2tau pose_error`` (8.2-8.5)
 * :mod:`.rrmc` -- resolved-rate motion control: ``rrmc rrmc2`` (8.3)
+* :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1)
 """
 
 from .dh import *  # noqa: F401,F403
@@ -42,3 +43,4 @@ from .poejac import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
 from .velocity import *  # noqa: F401,F403
 from .rrmc import *  # noqa: F401,F403
+from .jtranspose import *  # noqa: F401,F403
