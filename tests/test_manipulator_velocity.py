@@ -323,3 +323,47 @@ def test_bad_input():
         pose_error(np.eye(4), np.ones((4, 4)))
     with pytest.raises(ValueError, match="J: expected one Jacobian"):
         jsingu(np.zeros((2, 6, 6)))
+
+
+# ---------------------------------------------------------------- the notebook's derivations by hand
+
+def test_symbolic_planar_jacobian_is_jacob0():
+    """8.1.1 in the notebook: sympy's d(x, y)/dq of the two-link arm equals jacob0's first rows."""
+    import sympy as sp
+
+    q1, q2, a1, a2 = sp.symbols("q1 q2 a1 a2", real=True)
+    p = sp.Matrix([a1 * sp.cos(q1) + a2 * sp.cos(q1 + q2), a1 * sp.sin(q1) + a2 * sp.sin(q1 + q2)])
+    f = sp.lambdify((q1, q2, a1, a2), p.jacobian([q1, q2]))
+    rng = np.random.default_rng(11)
+    for _ in range(5):
+        q, (l1, l2) = rng.uniform(-3, 3, 2), rng.uniform(0.2, 2, 2)
+        np.testing.assert_allclose(planar2(l1, l2).jacob0(q)[:2], np.array(f(*q, l1, l2), dtype=float),
+                                   atol=1e-12)
+
+
+def test_twist_jacobian_by_hand_is_jacob0():
+    """8.7.1 in the notebook: the loop of Ad(e^[S1]q1 ... ) S_j and the [I, -[t]x; 0, I] shift."""
+    p560 = puma560()
+    S, M = p560.twists()
+    for q in np.random.default_rng(12).uniform(-2, 2, (4, 6)):
+        G = np.eye(4)
+        cols = []
+        for j in range(6):
+            cols.append(rvc.Ad(G) @ S[j])
+            G = G @ rvc.trexp(S[j], q[j])
+        Jv = np.column_stack(cols)
+        te = (G @ M)[:3, 3]
+        J = np.block([[np.eye(3), -rvc.skew(te)], [np.zeros((3, 3)), np.eye(3)]]) @ Jv
+        np.testing.assert_allclose(J, p560.jacob0(q), atol=1e-12)
+        np.testing.assert_allclose(rvc.Ad(rvc.trinv(p560.fkine(q))) @ Jv, p560.jacobe(q), atol=1e-12)
+
+
+def test_damped_least_squares_formula():
+    """8.3.1 in the notebook: J^T (J J^T + lambda I)^-1 v = (J^T J + lambda I)^-1 J^T v, gains sigma/(sigma^2+lambda)."""
+    J = np.random.default_rng(13).normal(size=(6, 7))
+    v = np.random.default_rng(14).normal(size=6)
+    lam = 0.05
+    qd = resolve_rates(J, v, "dls", damping=lam)
+    np.testing.assert_allclose(qd, np.linalg.solve(J.T @ J + lam * np.eye(7), J.T @ v), atol=1e-12)
+    U, s, Vt = np.linalg.svd(J, full_matrices=False)
+    np.testing.assert_allclose(qd, Vt.T @ (s / (s**2 + lam) * (U.T @ v)), atol=1e-12)
