@@ -34,6 +34,7 @@ __all__ = [
     "getangle",
     "putangle",
     "getoption",
+    "getaxes",
     "getrotation",
     "getpose",
     "getq",
@@ -207,6 +208,41 @@ def getoption(value, name: str, allowed) -> str:
         choices = ", ".join(repr(a) for a in allowed)
         raise ValueError(f"{name}: expected one of {choices}, got {value!r}")
     return value
+
+
+#: Rows of a spatial velocity (vx vy vz wx wy wz) that the named ``axes`` select.
+AXES = {"all": (0, 1, 2, 3, 4, 5), "trans": (0, 1, 2), "rot": (3, 4, 5)}
+
+
+def getaxes(value, name: str = "axes") -> np.ndarray:
+    """Rows of a Jacobian or spatial velocity selected by ``axes``: a name or a 6-element mask.
+
+    ``"all"`` (every row), ``"trans"`` (vx vy vz), ``"rot"`` (wx wy wz), or
+    a mask of 6 zeros and ones in the order (vx, vy, vz, wx, wy, wz), not
+    all zero, e.g. ``[1, 1, 0, 0, 0, 1]`` for a planar arm.  Returns the
+    selected row indices.
+
+    >>> getaxes("rot")
+    array([3, 4, 5])
+    >>> getaxes([1, 1, 0, 0, 0, 0])
+    array([0, 1])
+    >>> getaxes("xyz")
+    Traceback (most recent call last):
+    ...
+    ValueError: axes: expected one of 'all', 'trans', 'rot' or a mask of 6 booleans (vx vy vz wx wy wz, not all false), got 'xyz'
+    """
+    if isinstance(value, str):
+        if value in AXES:
+            return np.array(AXES[value])
+    else:
+        try:
+            mask = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            mask = np.zeros(0)
+        if mask.shape == (6,) and np.all((mask == 0) | (mask == 1)) and mask.any():
+            return np.flatnonzero(mask)
+    raise ValueError(f"{name}: expected one of 'all', 'trans', 'rot' or a mask of 6 booleans "
+                     f"(vx vy vz wx wy wz, not all false), got {value!r}")
 
 
 def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,

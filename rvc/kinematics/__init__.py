@@ -22,14 +22,25 @@ Modules, in the order they build on each other:
 * :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
 * :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
+* :mod:`.analytical` -- analytical Jacobians: ``exp2jac jacob_analytical`` (8.1.3)
 * :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
+* :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
+* :mod:`.velocity` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
+  vellipse fellipse wrench2tau pose_error`` (8.2-8.5)
+* :mod:`.rrmc` -- resolved-rate motion control: ``rrmc rrmc2`` (8.3)
+* :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1)
 """
 
 from .dh import *  # noqa: F401,F403
 from .ets import *  # noqa: F401,F403
 from .poe import *  # noqa: F401,F403
+from .analytical import *  # noqa: F401,F403
 from .jacobian import *  # noqa: F401,F403
 from .ellipsoid import *  # noqa: F401,F403
+from .poejac import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
+from .velocity import *  # noqa: F401,F403
+from .rrmc import *  # noqa: F401,F403
+from .jtranspose import *  # noqa: F401,F403

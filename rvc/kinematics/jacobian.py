@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getoption, getq
+from ..checks import getaxes, getoption, getq
+from .analytical import ANALYTICAL, jacob_analytical
 
 __all__ = ["jacob0", "jacobe", "manipulability"]
 
-_AXES = {"all": slice(0, 6), "trans": slice(0, 3), "rot": slice(3, 6)}
 _METHODS = ("yoshikawa", "invcondition", "minsingular")
 
 
@@ -62,7 +62,7 @@ def _jacob0_and_pose(robot, q, unit):
     return np.swapaxes(J, -1, -2), Te
 
 
-def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
+def jacob0(robot, q, analytical: str | None = None, *, unit: str = "rad") -> np.ndarray:
     """Geometric Jacobian in the world frame, ``v0 = J0(q) qd``: shape (6, n).
 
     Rows are (vx, vy, vz, wx, wy, wz); column j is
@@ -78,7 +78,13 @@ def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
     coordinates are radians unless ``unit="deg"`` (the Jacobian is always
     per radian).
 
-    MATLAB: ``J = p560.jacob0(qn)``.
+    ``analytical`` (8.1.3) gives the analytical Jacobian instead, whose
+    angular rows are the rates of the tool's ``"rpy/xyz"``, ``"rpy/zyx"``,
+    ``"eul"`` (ZYZ) or ``"exp"`` angles (see
+    :func:`~rvc.kinematics.analytical.jacob_analytical`; at gimbal lock of
+    those angles it warns).
+
+    MATLAB: ``J = p560.jacob0(qn)``, ``p560.jacob0(qn, 'eul')``.
 
     >>> p560 = rvc.models.puma560()
     >>> jacob0(p560, p560.qn).round(3) + 0
@@ -90,8 +96,15 @@ def jacob0(robot, q, *, unit: str = "rad") -> np.ndarray:
            [ 1.   ,  0.   ,  0.   , -0.707,  0.   ,  0.   ]])
     >>> jacob0(p560, np.zeros((5, 6))).shape
     (5, 6, 6)
+    >>> jacob0(p560, p560.qn, "eul")[3:].round(3) + 0      # rates of ZYZ angles
+    array([[ 1.   ,  0.   ,  0.   , -0.707,  0.   ,  0.   ],
+           [ 0.   , -1.   , -1.   ,  0.   , -1.   ,  0.   ],
+           [ 0.   ,  0.   ,  0.   ,  0.707,  0.   ,  1.   ]])
     """
-    return _jacob0_and_pose(robot, q, unit)[0]
+    if analytical is not None:
+        getoption(analytical, "analytical", ANALYTICAL)
+    J, T = _jacob0_and_pose(robot, q, unit)
+    return J if analytical is None else jacob_analytical(J, T, analytical)
 
 
 def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
@@ -116,18 +129,6 @@ def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
     J0, Te = _jacob0_and_pose(robot, q, unit)
     Rt = np.swapaxes(Te[..., :3, :3], -1, -2)
     return np.concatenate([Rt @ J0[..., :3, :], Rt @ J0[..., 3:, :]], axis=-2)
-
-
-def _rows(axes) -> np.ndarray:
-    """Row selector of the Jacobian from ``axes``: a name or a 6-element mask."""
-    if isinstance(axes, str):
-        getoption(axes, "axes", tuple(_AXES))
-        return np.arange(6)[_AXES[axes]]
-    mask = np.asarray(axes)
-    if mask.shape != (6,) or not np.all((mask == 0) | (mask == 1)) or not mask.any():
-        raise ValueError("axes: expected one of 'all', 'trans', 'rot' or a mask of 6 "
-                         f"booleans (vx vy vz wx wy wz, not all false), got {axes!r}")
-    return np.flatnonzero(mask)
 
 
 def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
@@ -170,7 +171,7 @@ def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
     ValueError: method: expected one of 'yoshikawa', 'invcondition', 'minsingular', got 'asada'
     """
     getoption(method, "method", _METHODS)
-    rows = _rows(axes)
+    rows = getaxes(axes)
     J = jacob0(robot, q, unit=unit)[..., rows, :]
     s = np.linalg.svd(J, compute_uv=False)                  # (..., min(rows, n)), descending
     if method == "yoshikawa":

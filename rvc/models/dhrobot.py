@@ -22,6 +22,9 @@ from ..checks import getpose, getq, getvector
 from ..kinematics.dh import fkine_all, fkine_dh, fkine_links, joint_frames_dh
 from ..kinematics.ikine import ikine, ikine6s
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
+from ..kinematics.jtranspose import ikine_transpose
+from ..kinematics.velocity import fellipse, vellipse, wrench2tau
+from ..plot.ellipse import plot_fellipse, plot_vellipse
 from ..kinematics.poe import joint_twists
 from ..plot.robot import animate_robot, plot_robot, teach
 from .display import box_table, fmt_deg, fmt_num, pose_str
@@ -249,13 +252,15 @@ class DHRobot:
         """Numerical inverse kinematics: :func:`rvc.kinematics.ikine.ikine` ``(self, T, q0)``."""
         return ikine(self, T, q0, **kwargs)
 
-    def jacob0(self, q, *, unit: str = "rad"):
-        """Jacobian in the world frame (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q)``.
+    def jacob0(self, q, analytical=None, *, unit: str = "rad"):
+        """Jacobian in the world frame (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q, analytical)``.
+
+        ``p560.jacob0(qn, "eul")`` is the analytical Jacobian (8.1.3).
 
         >>> DHRobot([RevoluteDH(a=1)]).jacob0([0])[:, 0]
         array([0., 1., 0., 0., 0., 1.])
         """
-        return jacob0(self, q, unit=unit)
+        return jacob0(self, q, analytical, unit=unit)
 
     def jacobe(self, q, *, unit: str = "rad"):
         """Jacobian in the end-effector frame (6, n): :func:`rvc.kinematics.jacobian.jacobe` ``(self, q)``.
@@ -275,6 +280,39 @@ class DHRobot:
         1.0
         """
         return manipulability(self, q, method, axes, unit=unit)
+
+    # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
+    def vellipse(self, q, axes="trans", **kwargs):
+        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.velocity.vellipse` ``(self, q, axes)``.
+
+        >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
+        >>> r.vellipse([0, np.pi / 2], axes=[1, 1, 0, 0, 0, 0]).radii.round(4)
+        array([1.618, 0.618])
+        """
+        return vellipse(self, q, axes, **kwargs)
+
+    def fellipse(self, q, axes="trans", **kwargs):
+        """Force ellipsoid at ``q``: :func:`rvc.kinematics.velocity.fellipse` ``(self, q, axes)``."""
+        return fellipse(self, q, axes, **kwargs)
+
+    def plot_vellipse(self, q, axes="trans", **kwargs):
+        """Draw the velocity ellipsoid at the tool (the notes' ``p2.vellipse(q)``):
+        :func:`rvc.plot.ellipse.plot_vellipse`."""
+        return plot_vellipse(self, q, axes, **kwargs)
+
+    def plot_fellipse(self, q, axes="trans", **kwargs):
+        """Draw the force ellipsoid at the tool (the notes' ``p2.fellipse(q)``):
+        :func:`rvc.plot.ellipse.plot_fellipse`."""
+        return plot_fellipse(self, q, axes, **kwargs)
+
+    def wrench2tau(self, q, w, frame: str = "world", **kwargs):
+        """Joint forces from a tool wrench, ``J^T w``: :func:`rvc.kinematics.velocity.wrench2tau`."""
+        return wrench2tau(self, q, w, frame, **kwargs)
+
+    def ikine_transpose(self, T, q0=None, **kwargs):
+        """Inverse kinematics by the Jacobian transpose (8.6.1):
+        :func:`rvc.kinematics.jtranspose.ikine_transpose` ``(self, T, q0)``."""
+        return ikine_transpose(self, T, q0, **kwargs)
 
     def plot(self, q, **kwargs):
         """Draw the robot at ``q``: :func:`rvc.plot.robot.plot_robot`."""

@@ -34,6 +34,8 @@ import numpy as np
 
 from ..checks import getq, getscalar, getunit
 from ..kinematics.ets import fkine_all_ets, fkine_ets, joint_frames_ets
+from ..kinematics.jacobian import jacob0, jacobe, manipulability
+from ..kinematics.velocity import fellipse, vellipse
 from ..plot.robot import plot_planar, plot_robot, teach
 
 __all__ = ["ET", "ETS2", "ETS3"]
@@ -308,6 +310,33 @@ class _ETSBase:
         array([1., 0., 0.])
         """
         return joint_frames_ets(self, q, unit=unit)
+
+    # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
+    def jacob0(self, q, analytical=None, *, unit: str = "rad") -> np.ndarray:
+        """World-frame Jacobian (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q, analytical)``.
+
+        A planar :class:`ETS2` moves in the xy-plane of 3-D space: rows vx vy wz.
+
+        >>> (ETS2.Rz() * ETS2.Tx(1)).jacob0([0])[:, 0]
+        array([0., 1., 0., 0., 0., 1.])
+        """
+        return jacob0(self, q, analytical, unit=unit)
+
+    def jacobe(self, q, *, unit: str = "rad") -> np.ndarray:
+        """End-effector-frame Jacobian (6, n): :func:`rvc.kinematics.jacobian.jacobe`."""
+        return jacobe(self, q, unit=unit)
+
+    def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
+        """Manipulability at ``q``: :func:`rvc.kinematics.jacobian.manipulability`."""
+        return manipulability(self, q, method, axes, unit=unit)
+
+    def vellipse(self, q, axes="trans", **kwargs):
+        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.velocity.vellipse`."""
+        return vellipse(self, q, axes, **kwargs)
+
+    def fellipse(self, q, axes="trans", **kwargs):
+        """Force ellipsoid at ``q``: :func:`rvc.kinematics.velocity.fellipse`."""
+        return fellipse(self, q, axes, **kwargs)
 
     def plot(self, q, *, unit: str = "rad", **kwargs):
         """Draw the chain at ``q`` (the notes' ``E.plot(q)``): :func:`rvc.plot.robot.plot_planar`

@@ -1,0 +1,123 @@
+"""Inverse kinematics by the Jacobian transpose (Chapter 8.6.1).
+
+Picture a spring between the tool and the pose we want it at.  The spring
+pulls with a wrench proportional to the spatial displacement,
+:math:`w = \\gamma\\,\\Delta(\\mathcal{K}(q), \\xi^*)`; the transpose of the
+Jacobian turns the wrench into joint torques, :math:`\\tau = J^T w`
+(8.5.1); and a robot with only viscous dampers at its joints (no motors)
+moves with rates proportional to those torques, :math:`\\dot q = \\tau / B`.
+The arm slides into the pose.  Iterated in discrete steps,
+
+.. math:: \\delta q\\langle k\\rangle = \\alpha\\, J(q\\langle k\\rangle)^T
+          \\Delta\\bigl(\\mathcal{K}(q\\langle k\\rangle), \\xi^*\\bigr), \\qquad
+          q\\langle k+1\\rangle = q\\langle k\\rangle + \\delta q\\langle k\\rangle .
+
+No matrix is inverted, so singular or non-square Jacobians do no harm; but
+the steps are those of gradient descent on
+:math:`E = \\tfrac12\\Delta^T\\Delta`, so it converges slowly and only for
+a small enough :math:`\\alpha`.  Chapter 7's :func:`~rvc.kinematics.ikine.ikine`
+(Levenberg-Marquardt, the notes' 8.6.1 continued) replaces
+:math:`\\alpha J^T` by :math:`(J^T J + \\lambda I)^{-1} J^T` and converges
+in a handful of steps.
+
+>>> p560 = rvc.models.puma560()
+>>> T = p560.fkine(p560.qn)
+>>> sol = ikine_transpose(p560, T, q0=p560.qn + 0.1)
+>>> sol.success, bool(np.allclose(p560.fkine(sol.q), T, atol=1e-5)), sol.history.shape[0] > 100
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..checks import getpose, getscalar, getunit, getvector, putangle
+from .ikine import IKSolution
+from .jacobian import jacob0
+from .velocity import pose_error
+
+__all__ = ["IKHistory", "ikine_transpose"]
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class IKHistory(IKSolution):
+    """An :class:`~rvc.kinematics.ikine.IKSolution` with the residual of every iterate.
+
+    ``history`` (iterations + 1,): the squared weighted pose error
+    :math:`E = e^T W e` at the start and after each iteration, to plot the
+    convergence.
+    """
+
+    history: Any = field(default=None)
+
+
+def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000,
+                    tol: float = 1e-10, mask=None, unit: str = "rad") -> IKHistory:
+    """Numerical inverse kinematics by the Jacobian transpose (8.6.1; MATLAB ``ikine(..., 'transpose', alpha)``).
+
+    .. math:: q \\leftarrow q + \\alpha\\, {}^0J(q)^T\\, W e(q), \\qquad
+              e = \\bigl(t^* - t,\\ \\theta\\hat k\\bigr)
+
+    with :math:`e` the world-frame pose error of
+    :func:`~rvc.kinematics.velocity.pose_error` and :math:`W` = ``diag(mask)``,
+    until the squared error :math:`E = e^T W e` is below ``tol`` (success)
+    or ``ilimit`` iterations are used.  The same :math:`E` and ``tol`` as
+    :func:`~rvc.kinematics.ikine.ikine`, so the two can be compared.
+
+    Each step lowers :math:`E` when
+    :math:`\\alpha < 2 / \\sigma_{max}^2(W^{1/2} J)` (about 0.5 for the
+    Puma 560); the error then shrinks by about
+    :math:`1 - \\alpha\\sigma_{min}^2` per step, which is slow where the arm
+    is poorly conditioned.  ``alpha`` too large makes the iteration
+    oscillate or diverge: ``success`` is then false and ``reason`` says so.
+
+    Returns an :class:`IKHistory` (``q``, ``success``, ``reason``,
+    ``iterations``, ``residual``, ``history``).  ``T`` is one pose (4, 4);
+    ``q0`` defaults to zeros; ``unit`` is that of ``q0`` and the returned
+    ``q`` (revolute joints).
+
+    >>> p2 = rvc.models.planar2()
+    >>> sol = ikine_transpose(p2, transl(0.6, 0.7, 0), q0=[0.5, 0.5], mask=[1, 1, 0, 0, 0, 0])
+    >>> sol.success, p2.fkine(sol.q)[:2, 3].round(4)
+    (True, array([0.6, 0.7]))
+    """
+    n = int(robot.n)
+    unit = getunit(unit)
+    Tstar = getpose(T, "T")
+    if Tstar.shape != (4, 4):
+        raise ValueError(f"T: expected one pose (4, 4), got shape {Tstar.shape}")
+    rev = np.asarray(robot.revolute, dtype=bool)
+    q = np.zeros(n) if q0 is None else getvector(q0, "q0", n)
+    if unit == "deg":
+        q = np.where(rev, np.deg2rad(q), q)
+    W = np.ones(6) if mask is None else getvector(mask, "mask", 6)
+    if np.any(W < 0) or not np.any(W > 0):
+        raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
+    alpha = getscalar(alpha, "alpha")
+    ilimit = int(getscalar(ilimit, "ilimit"))
+    tol = getscalar(tol, "tol")
+    if alpha <= 0 or ilimit < 1 or tol <= 0:
+        raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "
+                         f"got {alpha}, {ilimit}, {tol}")
+    e = pose_error(robot.fkine(q), Tstar)
+    E = float(np.sum(W * e * e))
+    history = [E]
+    reason = ""
+    it = 0
+    while E >= tol:
+        if it >= ilimit:
+            reason = f"iteration limit {ilimit} reached (residual {E:.3g})"
+            break
+        if not np.isfinite(E) or E > 1e6 * history[0] + 1e3:
+            reason = f"diverged (residual {E:.3g}): alpha = {alpha:g} is too large for this arm"
+            break
+        q = q + alpha * (jacob0(robot, q).T @ (W * e))
+        e = pose_error(robot.fkine(q), Tstar)
+        E = float(np.sum(W * e * e))
+        history.append(E)
+        it += 1
+    qout = np.where(rev, putangle(q, unit), q)
+    return IKHistory(qout, not reason, reason, it, E, 0, np.array(history))
