@@ -29,6 +29,9 @@ from . import models  # noqa: E402
 from .jacobian import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
 
+# Elastic parallel manipulators (the second source text)
+from .parallel import *  # noqa: F401,F403
+
 # Plotting and widgets (no maths here)
 from .plotting import *  # noqa: F401,F403
 from .widgets import *  # noqa: F401,F403

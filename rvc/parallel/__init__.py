@@ -17,3 +17,7 @@ from .fivebar import *  # noqa: F401,F403
 from .fivebar import __all__ as _fivebar
 
 __all__ = [*_chain, *_closed, *_fivebar]
+from .simulation import *  # noqa: F401,F403
+from .simulation import __all__ as _simulate
+
+__all__ += _simulate

@@ -59,7 +59,13 @@ ROLES = "aep"
 
 
 class ChainEquations(NamedTuple):
-    """The symbolic model of an n-joint planar chain (see :func:`chain_equations`)."""
+    """The symbolic model of an n-joint planar chain (see :func:`chain_equations`).
+
+    >>> chain_equations(2).K
+    Matrix([
+    [K1,  0],
+    [ 0, K2]])
+    """
 
     q: tuple
     qd: tuple
@@ -167,12 +173,13 @@ def chain_equations(n: int) -> ChainEquations:
     return ChainEquations(q, qd, params, T, V + Vk, R, M, C, eta, Kmat, Dmat, tip, J, Jdot)
 
 
-def _lambdify(args, blocks):
+def _lambdify(args, blocks, nstate):
     """One numpy function evaluating several sympy matrices, broadcasting over batches.
 
     ``blocks`` is a list of sympy matrices, or of ``(vector, "v")`` pairs for
     column vectors; the function returns a list of arrays of shapes
-    (..., rows, cols), or (..., rows) for the vectors.
+    (..., rows, cols), or (..., rows) for the vectors.  The first ``nstate``
+    arguments may be arrays (a batch); the others are scalars.
     """
     shapes = [(b[0].rows,) if isinstance(b, tuple) else (b.rows, b.cols) for b in blocks]
     blocks = [b[0] if isinstance(b, tuple) else b for b in blocks]
@@ -182,7 +189,7 @@ def _lambdify(args, blocks):
 
     def call(*values):
         out = f(*values)
-        batch = np.broadcast_shapes(*(np.shape(v) for v in values))
+        batch = np.broadcast_shapes(*(np.shape(v) for v in values[:nstate]))
         if batch == ():
             arr = np.array(out, dtype=float)
         else:
@@ -205,14 +212,14 @@ def _functions(n: int) -> dict:
     Cqd = eq.C * sp.Matrix(eq.qd)
     Jdqd = eq.Jdot * sp.Matrix(eq.qd)
     return {
-        "M": _lambdify(q_only, [eq.M]),
-        "C": _lambdify(qq, [eq.C]),
-        "eta": _lambdify(q_only, [(eq.eta, "v")]),
-        "tip": _lambdify(q_only, [(eq.tip, "v"), eq.J]),
-        "Jdot": _lambdify(qq, [eq.Jdot]),
+        "M": _lambdify(q_only, [eq.M], n),
+        "C": _lambdify(qq, [eq.C], 2 * n),
+        "eta": _lambdify(q_only, [(eq.eta, "v")], n),
+        "tip": _lambdify(q_only, [(eq.tip, "v"), eq.J], n),
+        "Jdot": _lambdify(qq, [eq.Jdot], 2 * n),
         # everything forward dynamics needs, in one call
-        "dyn": _lambdify(qq, [eq.M, (Cqd + eq.eta, "v"), (eq.tip, "v"), eq.J, (Jdqd, "v")]),
-        "energy": _lambdify(qq, [(sp.Matrix([eq.T, eq.V]), "v")]),
+        "dyn": _lambdify(qq, [eq.M, (Cqd + eq.eta, "v"), (eq.tip, "v"), eq.J, (Jdqd, "v")], 2 * n),
+        "energy": _lambdify(qq, [(sp.Matrix([eq.T, eq.V]), "v")], 2 * n),
     }
 
 

@@ -54,7 +54,12 @@ FORWARD_METHODS = ("compact", "kkt", "scdd")
 
 
 class CompactModel(NamedTuple):
-    """The compact model :math:`M_c \\ddot q_c + C_c \\dot q_c + \\eta_c + K_c q_c + D_c \\dot q_c = \\tau_c`."""
+    """The compact model :math:`M_c \\ddot q_c + C_c \\dot q_c + \\eta_c + K_c q_c + D_c \\dot q_c = \\tau_c`.
+
+    >>> from rvc.parallel import FiveBar
+    >>> FiveBar().compact(FiveBar().q_home, np.zeros(4)).M.shape
+    (4, 4)
+    """
 
     M: np.ndarray
     C: np.ndarray
@@ -648,8 +653,9 @@ class ClosedChain:
 
         >>> from rvc.parallel import FiveBar
         >>> robot = FiveBar()
-        >>> q = ClosedChain.assemble(robot, robot.q_home[[0, 3]], [0.01, 0.0], guess=robot.q_home)
-        >>> float(np.abs(robot.h(q)).max()) < 1e-12
+        >>> loop = ClosedChain(robot.chains)               # the five-bar without its closed form
+        >>> q = loop.assemble(robot.q_home[[0, 3]], [0.01, 0.0], guess=robot.q_home)
+        >>> bool(np.allclose(q, robot.assemble(robot.q_home[[0, 3]], [0.01, 0.0])))
         True
         """
         qa = getarray(qa, "qa", shape=(len(self.ia),))
@@ -657,6 +663,11 @@ class ClosedChain:
         batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1])
         q = np.zeros(batch + (self.N,)) if guess is None else \
             np.array(np.broadcast_to(getarray(guess, "guess", shape=(self.N,)), batch + (self.N,)))
+        return self._assemble(qa, qe, q, tol, maxiter)
+
+    def _assemble(self, qa, qe, guess=None, tol=1e-13, maxiter=50):
+        """:meth:`assemble` without the argument checks."""
+        q = np.zeros(np.shape(qa)[:-1] + (self.N,)) if guess is None else np.array(guess, dtype=float)
         q[..., self.ia] = qa
         q[..., self.ie] = qe
         return self._newton(q, tol, maxiter)

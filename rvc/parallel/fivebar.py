@@ -34,7 +34,11 @@ __all__ = ["FiveBar", "Modes", "StaticDeflection"]
 
 
 class Modes(NamedTuple):
-    """Elastic modes with the motors locked: natural frequencies (Hz), damping ratios, shapes."""
+    """Elastic modes with the motors locked: natural frequencies (Hz), damping ratios, shapes.
+
+    >>> FiveBar().modes().shapes.shape        # one column per mode
+    (2, 2)
+    """
 
     frequency: np.ndarray
     damping: np.ndarray
@@ -43,7 +47,11 @@ class Modes(NamedTuple):
 
 
 class StaticDeflection(NamedTuple):
-    """Gravity equilibrium: spring deflections (rad), end-effector displacement (m), tree q."""
+    """Gravity equilibrium: spring deflections (rad), end-effector displacement (m), tree q.
+
+    >>> FiveBar().static_deflection().deflection.shape
+    (2,)
+    """
 
     deflection: np.ndarray
     displacement: np.ndarray
@@ -194,8 +202,12 @@ class FiveBar(ClosedChain):
         ValueError: qa, qe: the distal links cannot close the loop here (elbows 0.7 m apart, at most 0.6 allowed)
         """
         qa = getarray(qa, "qa", shape=(2,))
+        qe = getarray(qe, "qe", shape=(2 * self.n_elastic,))
+        return self._assemble(qa, qe)
+
+    def _assemble(self, qa, qe, guess=None):
+        """:meth:`assemble` without the argument checks (the simulation's inner loop)."""
         ne = self.n_elastic
-        qe = getarray(qe, "qe", shape=(2 * ne,))
         batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1])
         qa = np.broadcast_to(qa, batch + (2,))
         qe = np.broadcast_to(qe, batch + (2 * ne,))
