@@ -21,3 +21,10 @@ from .simulation import *  # noqa: F401,F403
 from .simulation import __all__ as _simulate
 
 __all__ += _simulate
+
+# Drawing (numbers in, no maths): exported here for now; it belongs to the plotting layer
+# and moves there when the package is split into layers (the top-level names stay).
+from .drawing import *  # noqa: F401,F403
+from .drawing import __all__ as _drawing
+
+__all__ += _drawing

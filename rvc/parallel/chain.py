@@ -144,11 +144,20 @@ def chain_equations(n: int) -> ChainEquations:
     T += m_t * speed2(list(l))
     T = T / 2
 
-    # M = d2T/dqd2, computed entry by entry without expanding T.
+    # M = d2T/dqd2, written out: d(theta_d_s)/d(qd_i) = 1 for i <= s, so a point with
+    # lever arms L along links 0..k adds m L_s L_t cos(theta_s - theta_t) for s >= i, t >= j.
+    def point_mass(mass, lever, i, j):
+        k = len(lever)
+        return mass * sum(lever[s] * lever[t] * _cos_sum(q, s, t)
+                          for s in range(i, k) for t in range(j, k))
+
     M = sp.zeros(n, n)
     for i in range(n):
         for j in range(i, n):
-            M[i, j] = M[j, i] = sp.expand(sp.diff(T, qd[i], qd[j]))
+            e = sum(point_mass(m[k], list(l[:k]) + [c[k]], i, j) + I[k]
+                    for k in range(max(i, j), n))
+            e += point_mass(m_t, list(l), i, j) + (Jr[i] if i == j else 0)
+            M[i, j] = M[j, i] = sp.expand(e)
 
     C = sp.zeros(n, n)
     dM = [M.diff(qk) for qk in q]

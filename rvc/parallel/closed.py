@@ -44,7 +44,7 @@ import numpy as np
 from ..checks import getarray, getoption
 from .chain import PlanarChain
 
-__all__ = ["ClosedChain", "CompactModel"]
+__all__ = ["ClosedChain", "CompactModel", "operation_counts"]
 
 #: Loop-closure tolerance (m, relative to the chains' reach) for a configuration to be accepted.
 CLOSURE_TOL = 1e-6
@@ -309,11 +309,14 @@ class ClosedChain:
         """Per chain (M, bias, tip, J, Jdot qd); bias = C qd + eta + K q + D qd."""
         return [c._terms(q[..., s], qd_t[..., s]) for c, s in zip(self.chains, self.slices)]
 
-    def _tree(self, terms):
-        batch = terms[0][0].shape[:-2]
-        M = np.zeros(batch + (self.N, self.N))
-        for (Mi, *_), s in zip(terms, self.slices):
-            M[..., s, s] = Mi
+    def _tree(self, terms, inertia=True):
+        """Tree M (block-diagonal; None unless ``inertia``), bias, A, Adot qd and h from chain terms."""
+        M = None
+        if inertia:
+            batch = terms[0][0].shape[:-2]
+            M = np.zeros(batch + (self.N, self.N))
+            for (Mi, *_), s in zip(terms, self.slices):
+                M[..., s, s] = Mi
         bias = np.concatenate([t[1] for t in terms], axis=-1)
         A = self._assemble_A([t[3] for t in terms])
         Adqd = self._stack_vec([t[4] for t in terms])
@@ -454,14 +457,18 @@ class ClosedChain:
         return (tau, lam) if multipliers else tau
 
     # forward dynamics: each solver takes the evaluated tree terms
-    def _fd_compact(self, M, bias, A, Adqd, tau_t, qd_c):
-        Ap = A[..., :, self.ip]
+    def _fd_compact(self, terms, bias, A, Adqd, tau_t):
+        """Compact forward dynamics; M_c = sum_i W_i^T M_i W_i uses the tree's block structure."""
         W = self._W_from_A(A)
         Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., self.ip] = -np.linalg.solve(Ap, Adqd[..., None])[..., 0]
-        Wt = np.swapaxes(W, -1, -2)
-        Mc = Wt @ M @ W
-        rhs = _mv(Wt, tau_t - bias - _mv(M, Wd_qd))
+        Wd_qd[..., self.ip] = -np.linalg.solve(A[..., :, self.ip], Adqd[..., None])[..., 0]
+        f = tau_t - bias
+        Mc, rhs = 0.0, 0.0
+        for (Mi, *_), s in zip(terms, self.slices):
+            Wi = W[..., s, :]
+            Wit = np.swapaxes(Wi, -1, -2)
+            Mc = Mc + Wit @ (Mi @ Wi)
+            rhs = rhs + _mv(Wit, f[..., s] - _mv(Mi, Wd_qd[..., s]))
         qdd_c = np.linalg.solve(Mc, rhs[..., None])[..., 0]
         return _mv(W, qdd_c) + Wd_qd
 
@@ -532,10 +539,10 @@ class ClosedChain:
     def _forward(self, q, qd_t, tau, method, alpha=0.0, beta=0.0):
         """Forward dynamics without input checks; Baumgarte terms for kkt and scdd."""
         terms = self._terms(q, qd_t)
-        M, bias, A, Adqd, h = self._tree(terms)
-        tau_t = self._tau_tree(tau, M.shape[:-2])
+        M, bias, A, Adqd, h = self._tree(terms, inertia=(method == "kkt"))
+        tau_t = self._tau_tree(tau, bias.shape[:-1])
         if method == "compact":
-            return self._fd_compact(M, bias, A, Adqd, tau_t, qd_t[..., self.ic])
+            return self._fd_compact(terms, bias, A, Adqd, tau_t)
         gamma = -Adqd
         if alpha or beta:
             gamma = gamma - 2 * alpha * _mv(A, qd_t) - beta ** 2 * h
@@ -700,3 +707,40 @@ class ClosedChain:
             return q
         qd = getarray(qd, "qd", shape=(self.N,))
         return q, _mv(self.W(q), qd[..., self.ic])
+
+
+def operation_counts(model) -> dict:
+    """Floating-point operations of the three forward-dynamics solvers, once the chains are evaluated.
+
+    Counted as :meth:`ClosedChain.forward_dynamics` does the linear algebra
+    (LU factorization :math:`\\frac23 n^3`, a solve with r right-hand sides
+    :math:`2n^2 r`, a product of (a x b) and (b x c) matrices :math:`2abc`),
+    for chains of :math:`n_i` joints, N tree and :math:`n_c` compact
+    coordinates and k = 2(m-1) constraints:
+
+    * ``compact``: W and :math:`\\dot W\\dot q` (two k x k solves),
+      :math:`M_c = \\sum_i W_i^T M_i W_i`, the right-hand side, one
+      :math:`n_c \\times n_c` LU and the back-substitution to tree rates;
+    * ``kkt``: one LU of the (N + k) square KKT matrix;
+    * ``scdd``: per chain one :math:`n_i \\times n_i` LU with 1 + k right-hand
+      sides and the k x k Schur system for the cut force.
+
+    ``factor_*`` count only the factorizations (the source's measure).
+
+    >>> from rvc.parallel import FiveBar
+    >>> c = operation_counts(FiveBar())
+    >>> c["factor_compact"], c["factor_scdd"]      # one 4 x 4 LU; two 3 x 3 and one 2 x 2
+    (42.66666666666667, 41.333333333333336)
+    """
+    lu = lambda n: 2 * n ** 3 / 3                      # noqa: E731
+    sizes = [c.n for c in model.chains]
+    N, nc, k, npas = model.N, model.n_compact, model.n_con, len(model.ip)
+    compact = (2 * lu(npas) + 2 * npas ** 2 * (nc + 1)               # W_p and Wdot qd
+               + sum(2 * n * n * nc + 2 * n * nc * nc + 2 * n * n + 2 * n * nc + n for n in sizes)
+               + lu(nc) + 2 * nc ** 2 + 2 * N * nc + N)
+    kkt = lu(N + k) + 2 * (N + k) ** 2 + N
+    scdd = (sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + 2 * k * n + 2 * n * k + n
+                for n in sizes) + lu(k) + 2 * k * k)
+    return {"compact": compact, "kkt": kkt, "scdd": scdd,
+            "factor_compact": lu(nc), "factor_kkt": lu(N + k),
+            "factor_scdd": sum(lu(n) for n in sizes) + lu(k)}
