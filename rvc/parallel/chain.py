@@ -321,7 +321,11 @@ class PlanarChain:
         self.params = tuple(float(v) for v in np.concatenate([
             self.lengths, self.masses, self.com, self.inertia_cm, self.rotor,
             self.stiffness, self.damping, [self.tip_mass, self.g, *self.base]]))
-        self._f = _functions(n)
+
+    @property
+    def _f(self):
+        """The lambdified dynamics (derived with sympy on first use, then cached per n)."""
+        return _functions(self.n)
 
     def __repr__(self) -> str:
         return (f"PlanarChain(n={self.n}, roles={self.roles!r}, lengths={self.lengths.tolist()}, "

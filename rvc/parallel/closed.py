@@ -670,10 +670,12 @@ class ClosedChain:
         batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1])
         q = np.zeros(batch + (self.N,)) if guess is None else \
             np.array(np.broadcast_to(getarray(guess, "guess", shape=(self.N,)), batch + (self.N,)))
-        return self._assemble(qa, qe, q, tol, maxiter)
+        q[..., self.ia] = qa
+        q[..., self.ie] = qe
+        return self._newton(q, tol, maxiter)
 
     def _assemble(self, qa, qe, guess=None, tol=1e-13, maxiter=50):
-        """:meth:`assemble` without the argument checks."""
+        """:meth:`assemble` without the argument checks (subclasses put a closed form here)."""
         q = np.zeros(np.shape(qa)[:-1] + (self.N,)) if guess is None else np.array(guess, dtype=float)
         q[..., self.ia] = qa
         q[..., self.ie] = qe

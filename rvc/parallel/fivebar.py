@@ -20,6 +20,7 @@ array([0. , 0.4])
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -208,6 +209,8 @@ class FiveBar(ClosedChain):
     def _assemble(self, qa, qe, guess=None):
         """:meth:`assemble` without the argument checks (the simulation's inner loop)."""
         ne = self.n_elastic
+        if np.ndim(qa) == 1 and np.ndim(qe) == 1:
+            return self._assemble_one(qa, qe)
         batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1])
         qa = np.broadcast_to(qa, batch + (2,))
         qe = np.broadcast_to(qe, batch + (2 * ne,))
@@ -232,6 +235,34 @@ class FiveBar(ClosedChain):
             q[..., s.start] = qa[..., k]
             q[..., s.start + 1:s.stop - 1] = qe[..., k * ne:(k + 1) * ne]
             q[..., s.stop - 1] = _wrap(np.arctan2(r[..., 1], r[..., 0]) - last[k])
+        return q
+
+    def _assemble_one(self, qa, qe):
+        """One configuration with scalar arithmetic (the same formulas as :meth:`_assemble`)."""
+        ne, seg = self.n_elastic, self.L1 / (self.n_elastic + 1)
+        E, last = [], []
+        for k in range(2):
+            th = float(qa[k])
+            ex, ey = self.B[k, 0] + seg * math.cos(th), self.B[k, 1] + seg * math.sin(th)
+            for j in range(ne):
+                th += float(qe[k * ne + j])
+                ex += seg * math.cos(th)
+                ey += seg * math.sin(th)
+            E.append((ex, ey))
+            last.append(th)
+        vx, vy = E[1][0] - E[0][0], E[1][1] - E[0][1]
+        d = math.hypot(vx, vy)
+        if d >= 2 * self.L2 - 1e-12 or d <= 1e-12:
+            raise ValueError(f"qa, qe: the distal links cannot close the loop here (elbows "
+                             f"{d:.3g} m apart, at most {2 * self.L2:.3g} allowed)")
+        hgt = math.sqrt(self.L2 ** 2 - d * d / 4) / d
+        x = (0.5 * (E[0][0] + E[1][0]) - hgt * vy, 0.5 * (E[0][1] + E[1][1]) + hgt * vx)
+        q = np.empty(self.N)
+        for k, s in enumerate(self.slices):
+            q[s.start] = qa[k]
+            q[s.start + 1:s.stop - 1] = qe[k * ne:(k + 1) * ne]
+            ang = math.atan2(x[1] - E[k][1], x[0] - E[k][0]) - last[k]
+            q[s.stop - 1] = (ang + math.pi) % (2 * math.pi) - math.pi
         return q
 
     # ------------------------------------------------------ elastic behaviour
