@@ -166,14 +166,15 @@ def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
     return fig
 
 
-def animate_fivebar(frames, roles, t, *, trace=None, trace_label="", path=None, title="",
-                    lim=None, figsize=(7, 3), dpi=70, interval=50):
+def animate_fivebar(frames, roles, t, *, trace=None, trace_t=None, trace_label="", labels=None,
+                    path=None, title="", lim=None, figsize=(7, 3), dpi=70, interval=50):
     """An animation of a closed chain: the mechanism (left) and a signal against time (right).
 
     ``frames`` a list of (n_i + 1, 2) arrays per frame, i.e. ``frames[k][i]``
-    is chain i at frame k; ``t`` the frame times (T,); ``trace`` (T,) or
-    (T, c) plotted on the right with a moving cursor (``trace_label`` its
-    axis label); ``path`` (P, 2) a reference path drawn dashed.  Returns a
+    is chain i at frame k; ``t`` the frame times (T,); ``trace`` (S,) or
+    (S, c) plotted on the right against ``trace_t`` (S,) (default ``t``)
+    with a cursor that follows the frames (``trace_label`` its axis label,
+    ``labels`` a legend); ``path`` (P, 2) a reference path drawn dashed.  Returns a
     ``matplotlib.animation.FuncAnimation`` (show it with ``rvc.jshtml``).
 
     >>> import matplotlib; matplotlib.use("Agg")
@@ -200,7 +201,9 @@ def animate_fivebar(frames, roles, t, *, trace=None, trace_label="", path=None, 
     cursor = None
     if trace is not None:
         tr = axes[0, 1]
-        tr.plot(t, trace, lw=1.2)
+        tr.plot(t if trace_t is None else trace_t, trace, lw=1.2, label=labels)
+        if labels is not None:
+            tr.legend(fontsize=7)
         tr.set_xlabel("t (s)")
         tr.set_ylabel(trace_label)
         tr.grid(True, alpha=0.3)
