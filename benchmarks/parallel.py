@@ -31,7 +31,7 @@ KS = range(1, 9)
 
 
 def best(fn, number):
-    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+    return min(timeit.repeat(fn, number=number, repeat=7)) / number
 
 
 def measure(k):
@@ -43,23 +43,12 @@ def measure(k):
         shape = () if batch == 1 else (batch,)
         q = model.assemble(model.q_home[model.ia], rng.normal(0, 0.01, shape + (len(model.ie),)))
         qd = model.velocities(q, rng.normal(0, 1, shape + (model.n_compact,)))
-        terms = model._terms(q, qd)
+        terms = model.chain_terms(q, qd)
         if batch == 1:
             out["derive"] = time.perf_counter() - start
-        _, bias, A, Adqd, _ = model._tree(terms, inertia=False)
-        tau = model._tau_tree(np.ones(2), bias.shape[:-1])
-
-        def kkt():
-            M = np.zeros(shape + (model.N, model.N))       # the tree's block-diagonal inertia
-            for (Mi, *_), s in zip(terms, model.slices):
-                M[..., s, s] = Mi
-            return model._fd_kkt(M, bias, A, -Adqd, tau)
-
-        solvers = {
-            "compact": lambda: model._fd_compact(terms, bias, A, Adqd, tau),
-            "kkt": kkt,
-            "scdd": lambda: model._fd_scdd(terms, A, -Adqd, tau),
-        }
+        tau = np.ones(2)
+        solvers = {name: (lambda name=name: model.solve_forward(terms, tau, name))
+                   for name in ("compact", "kkt", "scdd")}
         ref = solvers["compact"]()
         for name, fn in solvers.items():
             err = np.abs(fn() - ref).max() / np.abs(ref).max()
@@ -110,7 +99,7 @@ def main() -> int:
     machine = (f"{platform.processor() or platform.machine()}, Python {sys.version.split()[0]}, "
                f"numpy {np.__version__}")
     (HERE / "parallel.md").write_text(
-        "Measured by `benchmarks/parallel.py` on " + machine + " (best of 5 runs); the linear algebra "
+        "Measured by `benchmarks/parallel.py` on " + machine + " (best of 7 runs); the linear algebra "
         "of each solver on the chains' evaluated matrices, except the last column.\n\n"
         + "\n".join(lines) + "\n\n" + verdict + ".\n")
 

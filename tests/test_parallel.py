@@ -286,6 +286,50 @@ def test_general_closed_chain_with_unlike_chains():
     np.testing.assert_allclose(loop.jacobian(q), loop.jacobian(q, "w"), atol=1e-10)
 
 
+def test_notebook_hand_derivations(robot):
+    """The notebook's by-hand Lagrange first kind, KKT and compact solutions equal rvc's."""
+    q = robot.assemble(robot.ikine_rigid([0.05, 0.36]), [0.004, -0.002])
+    qd, qdd, tau_a = np.array([0.8, 0.5, -0.6, -0.3]), np.array([4.0, -30.0, -2.0, 25.0]), [1.0, -0.5]
+    qd_t, qdd_t = robot.velocities(q, qd), robot.accelerations(q, qd, qdd)
+    ell = np.concatenate([c.rne(q[s], qd_t[s], qdd_t[s]) for c, s in zip(robot.chains, robot.slices)])
+    A = robot.A(q)
+    lam = np.linalg.solve(A[:, robot.ip].T, ell[robot.ip])
+    tau = ell[robot.ic] - A[:, robot.ic].T @ lam
+    ref, lam_ref = robot.inverse_dynamics(q, qd, qdd, "lagrange", multipliers=True)
+    np.testing.assert_allclose(tau, ref, rtol=1e-12)
+    np.testing.assert_allclose(lam, lam_ref, rtol=1e-12)
+    np.testing.assert_allclose(robot.W(q).T @ ell, ref, rtol=1e-10)
+    b = np.concatenate([c.rne(q[s], qd_t[s], np.zeros(c.n)) for c, s in zip(robot.chains, robot.slices)])
+    tau_t = np.zeros(6)
+    tau_t[robot.ia] = tau_a
+    kkt = np.block([[robot.tree_inertia(q), -A.T], [A, np.zeros((2, 2))]])
+    qdd_kkt = np.linalg.solve(kkt, np.concatenate([tau_t - b, -robot.Adot(q, qd_t) @ qd_t]))[:6]
+    np.testing.assert_allclose(qdd_kkt, robot.forward_dynamics(q, qd, tau_a, "kkt"), rtol=1e-12)
+    cm = robot.compact(q, qd)
+    tau_c = np.zeros(4)
+    tau_c[robot.ca] = tau_a
+    qdd_c = np.linalg.solve(cm.M, tau_c - cm.C @ qd - cm.eta - cm.K @ q[robot.ic] - cm.D @ qd)
+    np.testing.assert_allclose(robot.accelerations(q, qd, qdd_c), qdd_kkt, rtol=1e-9)
+
+
+def test_chain_terms_and_solve_forward(robot):
+    q, qd, _ = states(robot, n=5)
+    tau = RNG.normal(size=(5, 2))
+    terms = robot.chain_terms(q, robot.velocities(q, qd))
+    for method in ("compact", "kkt", "scdd"):
+        np.testing.assert_allclose(robot.solve_forward(terms, tau, method),
+                                   robot.forward_dynamics(q, qd, tau, method), rtol=1e-12)
+
+
+def test_degrees(robot):
+    qa = robot.ikine_rigid([0.05, 0.33], unit="deg")
+    np.testing.assert_allclose(np.deg2rad(qa), robot.ikine_rigid([0.05, 0.33]))
+    q = robot.assemble(qa, [0.5, -0.2], unit="deg")
+    np.testing.assert_allclose(np.deg2rad(q), robot.assemble(np.deg2rad(qa), np.deg2rad([0.5, -0.2])))
+    with pytest.raises(ValueError, match="unit: expected 'rad' or 'deg'"):
+        robot.ikine_rigid([0.05, 0.33], unit="degrees")
+
+
 def test_operation_counts():
     c1 = operation_counts(FiveBar())
     assert c1["factor_compact"] == pytest.approx(2 * 4 ** 3 / 3)
@@ -358,6 +402,16 @@ def test_energy_is_conserved_without_damping():
     assert T.max() > 1e-3                              # it does vibrate
     assert np.ptp(E) < 1e-8 * T.max()
     assert np.abs(sim.q[:, robot.ia] - q0[robot.ia]).max() < 0.05   # a held pose, not a fall
+
+
+def test_energy_is_conserved_without_gravity_damping_or_drive():
+    """No actuation at all: without gravity nothing pulls the pose away, only the plucked springs."""
+    robot = FiveBar(D=0.0, g=0.0)
+    q0 = robot.assemble(robot.q_home[robot.ia], [0.01, -0.004])
+    sim = simulate(robot, q0, np.zeros(4), np.linspace(0, 0.06, 7), rtol=1e-10, atol=1e-12)
+    T, V = robot.energy(sim.q, sim.qd)
+    assert T.max() > 1e-3 and np.ptp(T + V) < 1e-8 * T.max()
+    assert np.abs(sim.q[:, robot.ia] - q0[robot.ia]).max() < 0.05
 
 
 def test_energy_decreases_with_damping(robot):

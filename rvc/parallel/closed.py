@@ -536,19 +536,59 @@ class ClosedChain:
                              f"forces (..., {self.n_compact}), got shape {tau.shape}")
         return self._forward(q, qd_t, tau, method)
 
-    def _forward(self, q, qd_t, tau, method, alpha=0.0, beta=0.0):
-        """Forward dynamics without input checks; Baumgarte terms for kkt and scdd."""
-        terms = self._terms(q, qd_t)
+    def chain_terms(self, q, qd) -> list:
+        """Evaluate every chain once: per chain :math:`(M_i, b_i, p_i, J_i, \\dot J_i \\dot q_i)`.
+
+        :math:`b_i = C_i\\dot q_i + \\eta_i + K_i q_i + D_i\\dot q_i`, :math:`p_i` the tip position,
+        :math:`J_i` its Jacobian; ``q`` and ``qd`` are tree coordinates and rates.
+        This is the step every forward-dynamics method shares (and the one
+        that can run chain by chain in parallel); :meth:`solve_forward` does
+        the rest.
+
+        >>> from rvc.parallel import FiveBar
+        >>> robot = FiveBar()
+        >>> [t.shape for t in robot.chain_terms(robot.q_home, np.zeros(6))[0]]
+        [(3, 3), (3,), (2,), (2, 3), (2,)]
+        """
+        q = getarray(q, "q", shape=(self.N,))
+        qd = getarray(qd, "qd", shape=(self.N,))
+        return self._terms(q, qd)
+
+    def solve_forward(self, terms, tau, method: str = "compact") -> np.ndarray:
+        """Tree accelerations from evaluated chains (:meth:`chain_terms`) and drive torques.
+
+        The linear algebra of :meth:`forward_dynamics` alone, for comparing
+        the methods' cost: ``"compact"`` forms and factors :math:`M_c`,
+        ``"kkt"`` factors the (N + k) KKT matrix, ``"scdd"`` factors each
+        :math:`M_i` and the k x k system for the cut force.
+
+        >>> from rvc.parallel import FiveBar
+        >>> robot = FiveBar()
+        >>> terms = robot.chain_terms(robot.q_home, np.zeros(6))
+        >>> bool(np.allclose(robot.solve_forward(terms, [0.5, 0.0], "scdd"),
+        ...                  robot.forward_dynamics(robot.q_home, np.zeros(4), [0.5, 0.0])))
+        True
+        """
+        method = getoption(method, "method", FORWARD_METHODS)
+        return self._solve(terms, getarray(tau, "tau"), method)
+
+    def _solve(self, terms, tau, method, stabilise=None):
         M, bias, A, Adqd, h = self._tree(terms, inertia=(method == "kkt"))
         tau_t = self._tau_tree(tau, bias.shape[:-1])
         if method == "compact":
             return self._fd_compact(terms, bias, A, Adqd, tau_t)
-        gamma = -Adqd
-        if alpha or beta:
-            gamma = gamma - 2 * alpha * _mv(A, qd_t) - beta ** 2 * h
+        gamma = -Adqd if stabilise is None else -Adqd - stabilise(A, h)
         if method == "kkt":
             return self._fd_kkt(M, bias, A, gamma, tau_t)
         return self._fd_scdd(terms, A, gamma, tau_t)
+
+    def _forward(self, q, qd_t, tau, method, alpha=0.0, beta=0.0):
+        """Forward dynamics without input checks; Baumgarte terms for kkt and scdd."""
+        stabilise = None
+        if alpha or beta:
+            def stabilise(A, h):
+                return 2 * alpha * _mv(A, qd_t) + beta ** 2 * h
+        return self._solve(self._terms(q, qd_t), tau, method, stabilise)
 
     def energy(self, q, qd) -> tuple:
         """Kinetic and potential energy (T, V) of the mechanism; V holds gravity and springs.

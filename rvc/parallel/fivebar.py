@@ -27,7 +27,7 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 
-from ..checks import getarray, getscalar
+from ..checks import getangle, getarray, getscalar, putangle
 from .chain import PlanarChain
 from .closed import ClosedChain
 
@@ -143,7 +143,7 @@ class FiveBar(ClosedChain):
         d = np.linalg.norm(x[..., None, :] - self.B, axis=-1)
         return np.all((d <= self.L1 + self.L2) & (d >= abs(self.L1 - self.L2)), axis=-1)
 
-    def ikine_rigid(self, x) -> np.ndarray:
+    def ikine_rigid(self, x, *, unit: str = "rad") -> np.ndarray:
         """Actuated angles (..., 2) putting the end-effector at x with the springs undeflected.
 
         Each chain is a two-link arm (proximal L1, distal L2): its elbow is
@@ -154,10 +154,13 @@ class FiveBar(ClosedChain):
                   r = x - B_k,\\; d = |r|,
 
         with + for chain 1 (elbow left of the line from B1 to x) and - for
-        chain 2 (elbows outward); :math:`a_k = \\mathrm{atan2}(E_k - B_k)`.
+        chain 2 (elbows outward); :math:`a_k = \\mathrm{atan2}(E_k - B_k)`,
+        in radians unless ``unit="deg"``.
 
         >>> FiveBar().ikine_rigid([0.0, 0.40]).round(4)
         array([2.3338, 0.8078])
+        >>> FiveBar().ikine_rigid([0.0, 0.40], unit="deg").round(2)
+        array([133.72,  46.28])
         >>> FiveBar().ikine_rigid([0.0, 0.70])
         Traceback (most recent call last):
         ...
@@ -178,9 +181,9 @@ class FiveBar(ClosedChain):
             hgt = np.sqrt(np.clip(self.L1 ** 2 - a ** 2, 0.0, None))
             E = a * u + side * hgt * _perp(u)
             out.append(np.arctan2(E[..., 1], E[..., 0]))
-        return np.stack(out, axis=-1)
+        return putangle(np.stack(out, axis=-1), unit)
 
-    def assemble(self, qa, qe, guess=None) -> np.ndarray:
+    def assemble(self, qa, qe, guess=None, *, unit: str = "rad") -> np.ndarray:
         """Tree coordinates (..., N) from actuated (..., 2) and elastic (..., 2 n_elastic) angles.
 
         The elbows :math:`E_k` follow from :math:`a_k, e_k`; the end-effector is
@@ -191,7 +194,8 @@ class FiveBar(ClosedChain):
                   \\quad d\\,\\hat u = E_2 - E_1,
 
         and :math:`p_k = \\mathrm{atan2}(x - E_k) - (a_k + \\sum e_k)`, wrapped to
-        (-pi, pi].  ``guess`` is ignored (the form is closed).
+        (-pi, pi].  ``guess`` is ignored (the form is closed).  Angles in and out
+        are radians unless ``unit="deg"``.
 
         >>> robot = FiveBar()
         >>> q = robot.assemble([2.3338, 0.8078], [0.01, -0.01])
@@ -202,9 +206,9 @@ class FiveBar(ClosedChain):
         ...
         ValueError: qa, qe: the distal links cannot close the loop here (elbows 0.7 m apart, at most 0.6 allowed)
         """
-        qa = getarray(qa, "qa", shape=(2,))
-        qe = getarray(qe, "qe", shape=(2 * self.n_elastic,))
-        return self._assemble(qa, qe)
+        qa = getangle(getarray(qa, "qa", shape=(2,)), "qa", unit)
+        qe = getangle(getarray(qe, "qe", shape=(2 * self.n_elastic,)), "qe", unit)
+        return putangle(self._assemble(qa, qe), unit)
 
     def _assemble(self, qa, qe, guess=None):
         """:meth:`assemble` without the argument checks (the simulation's inner loop)."""
