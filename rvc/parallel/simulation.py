@@ -29,7 +29,7 @@ torques, and motor PD closes the loop on the actuated joints only:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 from scipy.integrate import solve_ivp
