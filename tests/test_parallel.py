@@ -541,6 +541,19 @@ def test_bad_chains():
         chain_equations(0)
 
 
+def test_type_two_singularity_warns_and_stays_finite(robot):
+    from rvc import SingularityWarning
+    q = np.array([np.pi, 0.0, -np.pi, 0.0, 0.0, np.pi])     # elbows straight out, distal links in line
+    assert np.abs(robot.h(q)).max() < 1e-15
+    assert robot.singularity(q)[1] < 1e-12
+    with pytest.warns(SingularityWarning, match="A_p is singular"):
+        W = robot.W(q)
+    with pytest.warns(SingularityWarning, match="S is singular"):
+        G = robot.jacobian(q)
+    assert np.all(np.isfinite(W)) and np.all(np.isfinite(G))
+    assert np.abs(robot.A(q) @ W).max() < 1e-12            # still admissible rates
+
+
 def test_no_silent_nan_near_the_loop_limit():
     robot = FiveBar()
     with warnings.catch_warnings():

@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..checks import getarray, getoption
+from ..checks import getarray, getoption, warn_singular
 from .chain import PlanarChain
 
 __all__ = ["ClosedChain", "CompactModel", "operation_counts"]
@@ -66,6 +66,24 @@ class CompactModel(NamedTuple):
     eta: np.ndarray
     K: np.ndarray
     D: np.ndarray
+
+
+#: Below this ratio |det X| / (|X|_F / sqrt(n))^n (1 for an orthogonal X, 0 for a singular
+#: one) a square matrix counts as singular.
+SINGULAR_TOL = 1e-10
+
+
+def _solve(X, B, what):
+    """X^-1 B, or the least-squares (minimum-norm) solution with a warning where X is singular."""
+    n = X.shape[-1]
+    scale = (np.linalg.norm(X, axis=(-2, -1)) / np.sqrt(n)) ** n
+    ratio = np.abs(np.linalg.det(X)) / np.where(scale > 0, scale, 1.0)
+    bad = ratio < SINGULAR_TOL
+    if not np.any(bad):
+        return np.linalg.solve(X, B)
+    warn_singular(f"{what} is singular here (a type-II singularity): the minimum-norm "
+                  "least-squares solution is returned")
+    return np.linalg.pinv(X) @ B
 
 
 def _mv(M, v):
@@ -239,7 +257,7 @@ class ClosedChain:
                                  for c, s in zip(self.chains, self.slices)])
 
     def _W_from_A(self, A):
-        Wp = -np.linalg.solve(A[..., :, self.ip], A[..., :, self.ic])
+        Wp = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p")
         W = np.zeros(A.shape[:-2] + (self.N, self.n_compact))
         W[..., self.ic, np.arange(self.n_compact)] = 1.0
         W[..., self.ip, :] = Wp
@@ -250,6 +268,10 @@ class ClosedChain:
 
         .. math:: W = \\begin{pmatrix} I \\\\ -A_p^{-1} A_c \\end{pmatrix}
                   \\quad \\text{(rows in tree order)}, \\qquad A W = 0 .
+
+        At a type-II singularity :math:`A_p` is singular: W then uses the
+        pseudo-inverse (minimum-norm passive rates) and a
+        :class:`~rvc.checks.SingularityWarning` says so.
 
         >>> from rvc.parallel import FiveBar
         >>> robot = FiveBar()
@@ -277,7 +299,7 @@ class ClosedChain:
             qd_t = _mv(W, qd_c)
         Ad = self.Adot(q, qd_t)
         Wd = np.zeros_like(W)
-        Wd[..., self.ip, :] = -np.linalg.solve(A[..., :, self.ip], Ad @ W)
+        Wd[..., self.ip, :] = -_solve(A[..., :, self.ip], Ad @ W, "A_p")
         return Wd
 
     def velocities(self, q, qd_c) -> np.ndarray:
@@ -461,7 +483,7 @@ class ClosedChain:
         """Compact forward dynamics; M_c = sum_i W_i^T M_i W_i uses the tree's block structure."""
         W = self._W_from_A(A)
         Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., self.ip] = -np.linalg.solve(A[..., :, self.ip], Adqd[..., None])[..., 0]
+        Wd_qd[..., self.ip] = -_solve(A[..., :, self.ip], Adqd[..., None], "A_p")[..., 0]
         f = tau_t - bias
         Mc, rhs = 0.0, 0.0
         for (Mi, *_), s in zip(terms, self.slices):
@@ -662,7 +684,7 @@ class ClosedChain:
             J1 = self.chains[0].jacob0(q[..., self.slices[0]])
             return J1 @ self.W(q)[..., self.slices[0], :]
         S, U = self.static_matrices(q)
-        return np.linalg.solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2))
+        return _solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2), "S")
 
     def singularity(self, q) -> tuple:
         """Type-I and type-II singularity measures (each in [0, 1], zero at the singularity).
