@@ -86,6 +86,7 @@ execute: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/parallel.py
 
 clean:
 	rm -rf _build student

@@ -5,7 +5,7 @@ import inspect
 import pytest
 
 import rvc
-from rvc import models
+from rvc import models, parallel
 
 #: Classes that only hold drawings, warnings or widgets: a docstring suffices
 #: (as it does for results, the subclasses of rvc.Result).
@@ -15,7 +15,7 @@ HANDLE_CLASSES = {
 
 
 def public():
-    for module in (rvc, models):
+    for module in (rvc, models, parallel):
         for name in getattr(module, "__all__", None) or dir(module):
             obj = getattr(module, name)
             if name.startswith("_") or not (inspect.isfunction(obj) or inspect.isclass(obj)):

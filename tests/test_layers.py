@@ -122,7 +122,7 @@ def violations(root: Path = RVC):
             continue
         for target, names, line in imports(path, root):
             for n in names:
-                if n.startswith("_") and target != "__future__":
+                if n.startswith("_") and not n.startswith("__"):
                     out.append(f"{where}:{line} imports the private name {n} from rvc.{target}")
             if target == "":
                 if not me.startswith("exercises"):

@@ -9,6 +9,7 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 * :mod:`.animation` -- :func:`jshtml`, an offline animation player
 * :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter
 * :mod:`.robot` -- stick figures of arms, their animations, teach panels
+* :mod:`.fivebar` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
 * :mod:`.ellipse` -- ellipses and ellipsoids, an arm's velocity and force ellipsoids
 """
 
@@ -16,4 +17,5 @@ from .frames import *  # noqa: F401,F403
 from .animation import *  # noqa: F401,F403
 from .widgets import *  # noqa: F401,F403
 from .robot import *  # noqa: F401,F403
+from .fivebar import *  # noqa: F401,F403
 from .ellipse import *  # noqa: F401,F403

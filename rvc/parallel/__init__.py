@@ -1,0 +1,25 @@
+"""Elastic parallel manipulators (the second source text, Chapter 10).
+
+* :mod:`~rvc.parallel.chain` -- planar serial chains described by data, their
+  dynamics derived once with sympy (Lagrange, second kind), lambdified, cached;
+* :mod:`~rvc.parallel.closed` -- closed chains cut into a tree: loop closure,
+  A, W and its derivative, the compact model, Lagrange's equations of the
+  first kind, the Lagrange-D'Alembert projection, the per-chain direct
+  dynamics, the Jacobian from the chains' Jacobians, operation counts;
+* :mod:`~rvc.parallel.fivebar` -- the elastic five-bar of the worked example;
+* :mod:`~rvc.parallel.simulation` -- simulation in compact or tree coordinates,
+  a quintic plan with rigid feedforward and motor PD;
+
+Drawings of the five-bar (numbers in, no maths) are in :mod:`rvc.plot.fivebar`.
+"""
+
+from .chain import *  # noqa: F401,F403
+from .chain import __all__ as _chain
+from .closed import *  # noqa: F401,F403
+from .closed import __all__ as _closed
+from .fivebar import *  # noqa: F401,F403
+from .fivebar import __all__ as _fivebar
+from .simulation import *  # noqa: F401,F403
+from .simulation import __all__ as _simulation
+
+__all__ = [*_chain, *_closed, *_fivebar, *_simulation]

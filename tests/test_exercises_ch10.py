@@ -1,0 +1,190 @@
+"""Chapter 10 exercise checkers: right answers pass, typical wrong ones get a hint,
+and no feedback ever contains the expected numbers."""
+
+import re
+
+import numpy as np
+import pytest
+
+from rvc.exercises import check
+from rvc.parallel import FiveBar, rigid_plan
+
+
+def _numbers(x):
+    """Ways an expected value could leak into feedback: 2-, 3- and 4-decimal renderings.
+
+    Whole numbers (W's identity rows) are no secret and are skipped."""
+    a = np.atleast_1d(np.asarray(x, dtype=float)).ravel()
+    out = set()
+    for v in a:
+        if abs(v) > 1e-9 and v != round(v):
+            out |= {f"{v:.3f}", f"{v:.4f}", f"{v:.2f}"}
+    return out
+
+
+def feedback(capsys, exercise_id, answer):
+    ok = check(exercise_id, answer)
+    return ok, capsys.readouterr().out
+
+
+def assert_no_leak(text, expected):
+    for s in _numbers(expected):
+        assert not re.search(rf"(?<![\d.]){re.escape(s)}(?!\d)", text), (s, text)
+
+
+@pytest.fixture(scope="module")
+def robot():
+    return FiveBar()
+
+
+def undeflected(robot, x):
+    return robot.assemble(robot.ikine_rigid(x), np.zeros(2))
+
+
+# ---------------------------------------------------------------- right answers
+# Each as a student would write it, by a route other than the checker's where one exists.
+
+def answer_101(robot):
+    q = undeflected(robot, (0.05, 0.35))
+    A = robot.A(q)
+    W = np.zeros((6, 4))
+    W[robot.ic] = np.eye(4)
+    W[robot.ip] = -np.linalg.solve(A[:, robot.ip], A[:, robot.ic])
+    return W
+
+
+def answer_102(robot):
+    q = undeflected(robot, (0.08, 0.30))
+    eta = robot.tree_gravload(q)
+    A = robot.A(q)
+    return np.linalg.solve(A[:, robot.ip].T, eta[robot.ip])
+
+
+def plan_103(robot):
+    return rigid_plan(robot, (0.0, 0.40), (0.10, 0.35), 0.25, np.linspace(0, 0.25, 251))
+
+
+def answer_103(robot):
+    return float(np.abs(plan_103(robot).tau[:, robot.ce]).max())
+
+
+def answer_104(robot):
+    f1 = robot.modes().frequency[0]
+    return 500.0 * (40.0 / f1) ** 2
+
+
+def answer_105(robot):
+    return robot.static_deflection((0.10, 0.30)).displacement
+
+
+def answer_106(robot):
+    y = np.linspace(0.10, 0.55, 4501)
+    q = robot.assemble(robot.ikine_rigid(np.stack([np.zeros_like(y), y], -1)), np.zeros((len(y), 2)))
+    return float(y[np.argmax(robot.singularity(q)[1])])
+
+
+def state_107(robot):
+    q = robot.assemble(robot.ikine_rigid((0.05, 0.38)), (0.01, -0.005))
+    return q, np.array([0.5, -2.0, 0.3, 1.0]), np.array([0.8, -0.4])
+
+
+def answer_107(robot):
+    """SCDD by hand from the chains' own methods."""
+    q, qd, tau = state_107(robot)
+    qd_t = robot.velocities(q, qd)
+    free, resp, schur, rhs = [], [], np.zeros((2, 2)), np.zeros(2)
+    for k, (c, s, sign) in enumerate(zip(robot.chains, robot.slices, (1.0, -1.0))):
+        M = c.inertia(q[s])
+        b = c.rne(q[s], qd_t[s], np.zeros(c.n))           # C qd + eta + K q + D qd
+        t = np.zeros(c.n)
+        t[0] = tau[k]
+        Ai = sign * c.jacob0(q[s])
+        q0 = np.linalg.solve(M, t - b)
+        Y = np.linalg.solve(M, Ai.T)
+        schur += Ai @ Y
+        rhs -= Ai @ q0 + sign * c.jacob_dot(q[s], qd_t[s]) @ qd_t[s]
+        free.append(q0)
+        resp.append(Y)
+    lam = np.linalg.solve(schur, rhs)
+    return np.concatenate([q0 + Y @ lam for q0, Y in zip(free, resp)])
+
+
+RIGHT = {"10.1": answer_101, "10.2": answer_102, "10.3": answer_103, "10.4": answer_104,
+         "10.5": answer_105, "10.6": answer_106, "10.7": answer_107}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(RIGHT))
+def test_right_answer_is_accepted(capsys, robot, exercise_id):
+    ok, text = feedback(capsys, exercise_id, RIGHT[exercise_id](robot))
+    assert ok, text
+    assert text.strip() == f"Exercise {exercise_id}: correct."
+
+
+def test_the_hand_scdd_is_the_rvc_one(robot):
+    q, qd, tau = state_107(robot)
+    np.testing.assert_allclose(answer_107(robot), robot.forward_dynamics(q, qd, tau, "scdd"),
+                               rtol=1e-10, atol=1e-10)
+
+
+# ---------------------------------------------------------------- wrong answers
+
+def wrong_answers(robot):
+    W = answer_101(robot)
+    flipped = W.copy()
+    flipped[robot.ip] *= -1
+    yield "10.1", W.T, W, "transposed"
+    yield "10.1", flipped, W, "sign"
+    yield "10.1", np.concatenate([W[robot.ic], W[robot.ip]]), W, "tree order"
+    yield "10.1", np.eye(6, 4), W, None
+    lam = answer_102(robot)
+    yield "10.2", -lam, lam, "chain 2"
+    yield "10.2", lam + [0.0, 1.0], lam, None
+    yield "10.2", [1.0, 2.0, 3.0], lam, None
+    plan = plan_103(robot)
+    spring = answer_103(robot)
+    yield "10.3", float(np.abs(plan.tau[:, robot.ca]).max()), spring, "motor"
+    yield "10.3", float(np.abs(plan.tau[:, robot.ce]).max(axis=0).min()), spring, "both springs"
+    yield "10.3", -spring, spring, "magnitude"
+    yield "10.3", "big", spring, None
+    K = answer_104(robot)
+    yield "10.4", 2 * K, K, "too high"
+    yield "10.4", K / 2, K, "too low"
+    yield "10.4", 500.0 * (40.0 / robot.modes().frequency[1]) ** 2, K, "second mode"
+    yield "10.4", -K, K, "positive"
+    d = answer_105(robot)
+    s = robot.static_deflection((0.10, 0.30))
+    yield "10.5", d * 1e3, d, "millimetres"
+    yield "10.5", s.deflection, d, "spring deflections"
+    yield "10.5", -d, d, "sign"
+    yield "10.5", robot.static_deflection((0.0, 0.40)).displacement, d, None
+    y = answer_106(robot)
+    yield "10.6", 0.30, y, "|det S|"
+    yield "10.6", 0.9, y, "range"
+    qdd = answer_107(robot)
+    q, qd, tau = state_107(robot)
+    qd_t = robot.velocities(q, qd)
+    free = np.concatenate([c.accel(q[s], qd_t[s], [tau[k], 0, 0])
+                           for k, (c, s) in enumerate(zip(robot.chains, robot.slices))])
+    yield "10.7", free, qdd, "free accelerations"
+    yield "10.7", qdd[robot.ic], qdd, "all six"
+    yield "10.7", qdd + 0.1, qdd, None
+
+
+@pytest.fixture(scope="module")
+def cases(robot):
+    return list(wrong_answers(robot))
+
+
+def test_all_wrong_answers_are_tried(cases):
+    assert len(cases) == 24
+
+
+@pytest.mark.parametrize("case", range(24))
+def test_wrong_answer_gets_a_hint_without_the_answer(capsys, cases, case):
+    exercise_id, answer, expected, phrase = cases[case]
+    ok, text = feedback(capsys, exercise_id, answer)
+    assert not ok
+    assert text.startswith(f"Exercise {exercise_id}: not yet. Hint: ")
+    assert_no_leak(text, expected)
+    if phrase:
+        assert phrase in text, text
