@@ -14,6 +14,7 @@ Modules, in the order they build on each other:
 * :mod:`.lagrange` -- ``inertia gravload coriolis itorque energy``
 * :mod:`.fdyn` -- forward dynamics ``accel fdyn``
 * :mod:`.cartesian` -- ``inertia_x asada accel_ellipsoid jacob_dot``
+* :mod:`.symbolic` -- M, C, g with sympy by Lagrange's equations (``twolink_sym``)
 """
 
 from .params import *  # noqa: F401,F403
@@ -23,3 +24,4 @@ from .rne import *  # noqa: F401,F403
 from .lagrange import *  # noqa: F401,F403
 from .fdyn import *  # noqa: F401,F403
 from .cartesian import *  # noqa: F401,F403
+from .symbolic import *  # noqa: F401,F403
