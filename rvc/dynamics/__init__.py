@@ -15,6 +15,7 @@ Modules, in the order they build on each other:
 * :mod:`.fdyn` -- forward dynamics ``accel fdyn``
 * :mod:`.cartesian` -- ``inertia_x asada accel_ellipsoid jacob_dot``
 * :mod:`.symbolic` -- M, C, g with sympy by Lagrange's equations (``twolink_sym``)
+* :mod:`.actuator` -- motors, ``jointdynamics``, velocity and position loops, the series-elastic actuator
 """
 
 from .params import *  # noqa: F401,F403
@@ -25,3 +26,4 @@ from .lagrange import *  # noqa: F401,F403
 from .fdyn import *  # noqa: F401,F403
 from .cartesian import *  # noqa: F401,F403
 from .symbolic import *  # noqa: F401,F403
+from .actuator import *  # noqa: F401,F403
