@@ -1,3 +1,4 @@
+"""Chapter 9, dynamics and control: from joint torques to motion and back.
 
 Algorithms are functions of (robot, q, ...) that read the links' dynamic
 parameters (``m r I Jm B Tc G``) as data through ``robot.links`` and the
@@ -16,6 +17,7 @@ Modules, in the order they build on each other:
 * :mod:`.cartesian` -- ``inertia_x asada accel_ellipsoid jacob_dot``
 * :mod:`.symbolic` -- M, C, g with sympy by Lagrange's equations (``twolink_sym``)
 * :mod:`.actuator` -- motors, ``jointdynamics``, velocity and position loops, the series-elastic actuator
+* :mod:`.control` -- feedforward, computed-torque and operational-space control, simulated
 """
 
 from .params import *  # noqa: F401,F403
@@ -27,3 +29,4 @@ from .fdyn import *  # noqa: F401,F403
 from .cartesian import *  # noqa: F401,F403
 from .symbolic import *  # noqa: F401,F403
 from .actuator import *  # noqa: F401,F403
+from .control import *  # noqa: F401,F403
