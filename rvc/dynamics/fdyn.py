@@ -47,7 +47,12 @@ def accel(robot, q, qd, torque, gravity=None, fext=None) -> np.ndarray:
     M = inertia(robot, qa)
     rhs = tau - h
     M, rhs = np.broadcast_arrays(M, rhs[..., None])
-    return np.linalg.solve(M, rhs)[..., 0]
+    try:
+        return np.linalg.solve(M, rhs)[..., 0]
+    except np.linalg.LinAlgError:
+        raise ValueError(f"robot: expected an invertible inertia matrix M(q), got a singular one "
+                         f"for {getattr(robot, 'name', 'this robot')!r} (a joint that moves no "
+                         f"mass or inertia)") from None
 
 
 @dataclass(frozen=True, repr=False, eq=False)
