@@ -95,6 +95,7 @@ def lagrange_sym(robot, gravity=None, base=None, *, simplify: bool = True) -> Sy
     >>> sd.M.shape, sd.q
     ((2, 2), (q1, q2))
     """
+    import numpy as np
     import sympy as sp
 
     if hasattr(robot, "links"):
@@ -109,10 +110,15 @@ def lagrange_sym(robot, gravity=None, base=None, *, simplify: bool = True) -> Sy
     q = sp.symbols(" ".join(f"q{j + 1}" for j in range(n)), real=True, seq=True)
     qd = sp.symbols(" ".join(f"q{j + 1}d" for j in range(n)), real=True, seq=True)
     qdd = sp.symbols(" ".join(f"q{j + 1}dd" for j in range(n)), real=True, seq=True)
-    nsimp = (lambda x: sp.nsimplify(x, [sp.pi], tolerance=1e-12, rational=False))
-
     def S(x):
-        return sp.sympify(x) if isinstance(x, sp.Basic) else nsimp(float(x))
+        """Exact for integers and multiples of pi/2 (so cos(alpha) cancels), else a Float."""
+        if isinstance(x, sp.Basic):
+            return x
+        x = float(x)
+        k = round(2 * x / np.pi)
+        if abs(2 * x / np.pi - k) < 1e-12:
+            return k * sp.pi / 2
+        return sp.Integer(round(x)) if x == round(x) else sp.Float(x)
 
     T = sp.eye(4) if base is None else sp.Matrix(4, 4, lambda i, k: S(base[i][k]))
     gvec = sp.Matrix([S(x) for x in gravity])
