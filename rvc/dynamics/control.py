@@ -252,11 +252,11 @@ def table_contact(robot, height, k=5000.0, b=200.0):
     height = getscalar(height, "height")
 
     def contact(q, qd):
-        z = robot.fkine(q)[2, 3]
+        d = height - robot.fkine(q)[2, 3]
+        if d <= 0:
+            return np.zeros(6)
         zd = (jacob0(robot, q) @ qd)[2]
-        d = height - z
-        F = max(0.0, k * d + b * max(0.0, -zd)) if d > 0 else 0.0
-        return np.array([0.0, 0.0, -F, 0.0, 0.0, 0.0])
+        return np.array([0.0, 0.0, -max(0.0, k * d + b * max(0.0, -zd)), 0.0, 0.0, 0.0])
 
     return contact
 

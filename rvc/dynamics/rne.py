@@ -155,8 +155,8 @@ def crf(v, f) -> np.ndarray:
 def link_spatial(robot, q) -> SpatialChain:
     """Joint twists and link spatial inertias at ``q``, world frame (see :class:`SpatialChain`).
 
-    Joint j moves about (along) the z axis of ``robot.joint_frames(q)[0][..., j]``;
-    link j's frame is ``robot.fkine_all(q)[..., j + 1]``, in which its centre
+    Joint j moves about (along) the z axis of ``robot.joint_frames(q)[0][..., j]``
+    (frame {j-1} of a standard-DH chain, {j} of a modified-DH one); link j's frame is ``robot.fkine_all(q)[..., j + 1]``, in which its centre
     of mass ``r`` and inertia ``I`` are given.
 
     >>> S, I = link_spatial(rvc.models.twolink(), [0, 0])
@@ -167,7 +167,9 @@ def link_spatial(robot, q) -> SpatialChain:
     P = dynparams(robot)
     q = getq(q, robot.n, robot.revolute)
     frames = robot.fkine_all(q)                                 # (..., n + 1, 4, 4)
-    axes, _ = robot.joint_frames(q)                             # (..., n, 4, 4)
+    # joint j's axis frame (robot.joint_frames): frame {j-1} for standard DH links,
+    # frame {j} for modified DH, read here from the frames already computed
+    axes = frames[..., 1:, :, :] if robot.links[0].mdh else frames[..., :-1, :, :]
     z, p = axes[..., :3, 2], axes[..., :3, 3]
     rev = np.asarray(robot.revolute, dtype=bool)[:, None]
     S = np.concatenate([np.where(rev, np.cross(p, z), z), np.where(rev, z, 0.0)], axis=-1)

@@ -392,5 +392,5 @@ def puma560_motor2() -> Motor:
     (0.228, True)
     """
     L2 = puma560().links[1]
-    return Motor(Km=0.228, Jm=L2.Jm, B=L2.B, G=L2.G, Ka=1.0, Tc=tuple(L2.Tc), tau_max=0.9,
-                 qd_max=165.0, name="Puma 560 joint 2")
+    return Motor(Km=0.228, Jm=L2.Jm, B=L2.B, G=L2.G, Ka=1.0, Tc=tuple(float(x) for x in L2.Tc),
+                 tau_max=0.9, qd_max=165.0, name="Puma 560 joint 2")
