@@ -13,6 +13,7 @@ results
 spatial       2               rotations, poses, exp/log, quaternions, twists
 motion        3               trajectories, velocity, rigid bodies
 kinematics    7, 8            forward kinematics, Jacobians, inverse kinematics
+dynamics      9               rigid-body dynamics, joint actuators, control
 parallel      seed 2          elastic parallel manipulators (names in ``rvc.parallel``)
 plot          all             frames, robots, animations, sliders (no maths)
 models        7               robot classes as data with thin methods, the library
@@ -30,6 +31,7 @@ from .results import Result  # noqa: F401
 from .spatial import *  # noqa: F401,F403  (Chapter 2)
 from .motion import *  # noqa: F401,F403  (Chapter 3)
 from .kinematics import *  # noqa: F401,F403  (Chapters 7 and 8)
+from .dynamics import *  # noqa: F401,F403  (Chapter 9)
 from . import parallel  # noqa: F401  (the elastic parallel chapter: its names live in rvc.parallel)
 from .plot import *  # noqa: F401,F403
 from .models import *  # noqa: F401,F403  (Chapter 7)

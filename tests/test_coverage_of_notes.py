@@ -1,4 +1,4 @@
-"""Every section heading of the notes (chapters 2, 3, 7, 8) has a home in a notebook.
+"""Every section heading of the notes (chapters 2, 3, 7, 8, 9) has a home in a notebook.
 
 ``tests/data/notes_headings.txt`` lists the headings as the notes print them
 (number, English title, often the Chinese title run on). A notebook heading
@@ -61,3 +61,11 @@ def test_the_list_is_the_notes():
     assert chapters["8"] == 19                          # 8.1 to 8.7.1
     assert "8.2 Jacobian Condition and Manipulability雅克比条件和可操纵性" in NOTES
     assert "8.7.1 Computing the Manipulator Jacobian Using Twists" in NOTES
+
+
+def test_chapter_9_is_listed():
+    """The notes' chapter 9 has 24 headings, 9.1 to 9.5.1."""
+    ch9 = [h for h in NOTES if h.startswith("9.")]
+    assert len(ch9) == 24
+    assert ch9[0] == "9.1 Independent Joint Control"
+    assert ch9[-1].startswith("9.5.1 Series-Elastic Actuator (SEA)")

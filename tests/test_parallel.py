@@ -15,7 +15,7 @@ import pytest
 import sympy as sp
 
 from rvc.parallel import (ClosedChain, FiveBar, PlanarChain, chain_equations, operation_counts,
-                          quintic, rigid_plan, simulate, simulate_move)
+                          quintic, rigid_plan, simulate_closed, simulate_move)
 
 RNG = np.random.default_rng(10)
 
@@ -396,7 +396,7 @@ def test_energy_is_conserved_without_damping():
     robot = FiveBar(D=0.0)
     q0, tau = held(robot)
     t = np.linspace(0, 0.06, 7)
-    sim = simulate(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
+    sim = simulate_closed(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
     E = total_energy(robot, sim, tau)
     T, _ = robot.energy(sim.q, sim.qd)
     assert T.max() > 1e-3                              # it does vibrate
@@ -408,7 +408,7 @@ def test_energy_is_conserved_without_gravity_damping_or_drive():
     """No actuation at all: without gravity nothing pulls the pose away, only the plucked springs."""
     robot = FiveBar(D=0.0, g=0.0)
     q0 = robot.assemble(robot.q_home[robot.ia], [0.01, -0.004])
-    sim = simulate(robot, q0, np.zeros(4), np.linspace(0, 0.06, 7), rtol=1e-10, atol=1e-12)
+    sim = simulate_closed(robot, q0, np.zeros(4), np.linspace(0, 0.06, 7), rtol=1e-10, atol=1e-12)
     T, V = robot.energy(sim.q, sim.qd)
     assert T.max() > 1e-3 and np.ptp(T + V) < 1e-8 * T.max()
     assert np.abs(sim.q[:, robot.ia] - q0[robot.ia]).max() < 0.05
@@ -417,7 +417,7 @@ def test_energy_is_conserved_without_gravity_damping_or_drive():
 def test_energy_decreases_with_damping(robot):
     q0, tau = held(robot)
     t = np.linspace(0, 0.06, 13)
-    sim = simulate(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
+    sim = simulate_closed(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
     E = total_energy(robot, sim, tau)
     assert np.diff(E).max() < 1e-12
     assert E[0] - E[-1] > 1e-4
@@ -427,11 +427,11 @@ def test_tree_simulation_matches_compact_and_stays_closed():
     robot = FiveBar()
     q0, tau = held(robot)
     t = np.linspace(0, 0.04, 5)
-    ref = simulate(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
+    ref = simulate_closed(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
     kw = dict(coords="tree", rtol=1e-6, atol=1e-8)
-    plain = simulate(robot, q0, np.zeros(4), t, tau, **kw)
-    baum = simulate(robot, q0, np.zeros(4), t, tau, stabilise="baumgarte", **kw)
-    proj = simulate(robot, q0, np.zeros(4), t, tau, stabilise="projection", solver="scdd", **kw)
+    plain = simulate_closed(robot, q0, np.zeros(4), t, tau, **kw)
+    baum = simulate_closed(robot, q0, np.zeros(4), t, tau, stabilise="baumgarte", **kw)
+    proj = simulate_closed(robot, q0, np.zeros(4), t, tau, stabilise="projection", solver="scdd", **kw)
     for sim in (plain, baum, proj):
         np.testing.assert_allclose(wrap(sim.q - ref.q), 0.0, atol=1e-5)
     assert np.abs(ref.h).max() < 1e-13                 # compact coordinates cannot drift
@@ -513,11 +513,11 @@ def test_bad_input(robot):
     with pytest.raises(ValueError, match="x: expected a position"):
         robot.modes(x=(0.0, 0.9))
     with pytest.raises(ValueError, match="stabilise: expected None with coords='compact'"):
-        simulate(robot, q, qd, [0, 0.1], stabilise="baumgarte")
+        simulate_closed(robot, q, qd, [0, 0.1], stabilise="baumgarte")
     with pytest.raises(ValueError, match="coords: expected one of"):
-        simulate(robot, q, qd, [0, 0.1], coords="cartesian")
+        simulate_closed(robot, q, qd, [0, 0.1], coords="cartesian")
     with pytest.raises(ValueError, match="t: expected two or more increasing"):
-        simulate(robot, q, qd, [0.1, 0.0])
+        simulate_closed(robot, q, qd, [0.1, 0.0])
     with pytest.raises(ValueError, match="duration: expected a positive time"):
         quintic([0, 0], [1, 1], 0.0, [0.0])
 

@@ -29,7 +29,7 @@ import numpy as np
 __all__ = ["exercise", "check", "close", "describe_shape", "Feedback", "CHAPTERS"]
 
 #: Chapter modules holding checkers, loaded on first use.
-CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch10")
+CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
 
 _REGISTRY: dict[str, Callable] = {}
 _loaded = False

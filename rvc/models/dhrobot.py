@@ -26,6 +26,8 @@ from ..kinematics.jtranspose import ikine_transpose
 from ..kinematics.velocity import fellipse, vellipse, wrench2tau
 from ..plot.ellipse import plot_fellipse, plot_vellipse
 from ..kinematics.poe import joint_twists
+from ..dynamics import (accel, asada, coriolis, energy, fdyn, friction, gravload, inertia,
+                        inertia_x, itorque, jointdynamics, nofriction, payload, rne)
 from ..plot.robot import animate_robot, plot_robot, teach
 from .display import box_table, fmt_deg, fmt_num, pose_str
 from .link import Link
@@ -273,12 +275,15 @@ class DHRobot:
     def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
         """Manipulability at ``q`` (a float, or (N,) for (N, n)): :func:`rvc.kinematics.jacobian.manipulability`.
 
-        The notes' ``p560.maniplty(q)``.
+        The notes' ``p560.maniplty(q)``; ``method="asada"`` is the dynamic
+        measure of 9.2.7, :func:`rvc.dynamics.cartesian.asada`.
 
         >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
         >>> round(float(r.manipulability([0, np.pi / 2], axes=[1, 1, 0, 0, 0, 0])), 4)
         1.0
         """
+        if method == "asada":
+            return asada(self, getq(q, self.n, self.revolute, unit), axes)
         return manipulability(self, q, method, axes, unit=unit)
 
     # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
@@ -325,6 +330,69 @@ class DHRobot:
     def teach(self, q=None):
         """One slider per joint, drawing the robot: :func:`rvc.plot.robot.teach`."""
         return teach(self, q)
+
+    # -- dynamics (thin calls into rvc.dynamics) ----------------------------- #
+    # As the notes write them (p560.rne(qn), p560.inertia(qn) ...); the
+    # algorithms read this robot's links as data and never import this class.
+    def rne(self, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):
+        """Inverse dynamics, joint torques (..., n): :func:`rvc.dynamics.rne.rne`.
+
+        >>> p560 = rvc.models.puma560()
+        >>> p560.rne(p560.qn, np.zeros(6), np.zeros(6)).round(4).tolist()
+        [0.0, 31.6399, 6.0351, 0.0, 0.0283, 0.0]
+        """
+        return rne(self, q, qd, qdd, gravity=gravity, fext=fext, base_wrench=base_wrench)
+
+    def inertia(self, q):
+        """Joint-space inertia matrix (..., n, n): :func:`rvc.dynamics.lagrange.inertia`."""
+        return inertia(self, q)
+
+    def gravload(self, q, gravity=None):
+        """Gravity load (..., n): :func:`rvc.dynamics.lagrange.gravload`."""
+        return gravload(self, q, gravity)
+
+    def coriolis(self, q, qd):
+        """Coriolis matrix (..., n, n): :func:`rvc.dynamics.lagrange.coriolis`."""
+        return coriolis(self, q, qd)
+
+    def itorque(self, q, qdd):
+        """Inertial torque M(q) qdd: :func:`rvc.dynamics.lagrange.itorque`."""
+        return itorque(self, q, qdd)
+
+    def energy(self, q, qd, gravity=None):
+        """Kinetic and potential energy: :func:`rvc.dynamics.lagrange.energy`."""
+        return energy(self, q, qd, gravity)
+
+    def accel(self, q, qd, torque, gravity=None, fext=None):
+        """Forward dynamics, joint accelerations: :func:`rvc.dynamics.fdyn.accel`."""
+        return accel(self, q, qd, torque, gravity=gravity, fext=fext)
+
+    def fdyn(self, T, q0, qd0=None, torque=None, **kwargs):
+        """Integrate the forward dynamics: :func:`rvc.dynamics.fdyn.fdyn`."""
+        return fdyn(self, T, q0, qd0, torque, **kwargs)
+
+    def friction(self, qd):
+        """Joint friction torque (..., n): :func:`rvc.dynamics.friction.friction`."""
+        return friction(self, qd)
+
+    def nofriction(self, coulomb: bool = True, viscous: bool = False):
+        """A copy without Coulomb (and viscous) friction: :func:`rvc.dynamics.friction.nofriction`.
+
+        MATLAB's ``p560.nofriction('all')`` is ``p560.nofriction(viscous=True)``.
+        """
+        return nofriction(self, coulomb, viscous)
+
+    def payload(self, m, p=(0.0, 0.0, 0.0)):
+        """Add (replace, or with m = 0 remove) a payload, in place: :func:`rvc.dynamics.payload.payload`."""
+        return payload(self, m, p)
+
+    def inertia_x(self, q, axes="all"):
+        """Cartesian inertia (J M^-1 J^T)^-1: :func:`rvc.dynamics.cartesian.inertia_x`."""
+        return inertia_x(self, q, axes)
+
+    def jointdynamics(self, q, qd=None):
+        """Each joint's motor-side transfer function: :func:`rvc.dynamics.actuator.jointdynamics`."""
+        return jointdynamics(self, q, qd)
 
     # -- printing --------------------------------------------------------- #
     def _qstr(self, j, L):

@@ -25,13 +25,14 @@ from math import pi
 import numpy as np
 
 from ..checks import getoption, getscalar
+from ..dynamics.actuator import Motor
 from ..spatial.transforms3d import transl, trotx, trotz
 from .dhfactor import DHFactor
 from .dhrobot import DHRobot
 from .link import Link, PrismaticDH, RevoluteDH
 
 __all__ = ["planar2", "twolink", "puma560", "puma560_mdh", "cobra600", "baxter", "leg",
-           "dh_to_mdh", "LEG_STRING"]
+           "dh_to_mdh", "LEG_STRING", "stanford", "puma560_motor2"]
 
 _deg = pi / 180
 
@@ -60,8 +61,11 @@ def twolink() -> DHRobot:
     at the far end of each link (``r = [-0.5, 0, 0]`` in the DH frame at the
     link's far end, i.e. the mid-point -- as given in the toolbox), zero
     link and motor inertia, no friction, ``G = 1``; ``base = Rx(pi/2)`` so
-    the arm moves in the world x-z plane; ``gravity = (0, 0, 9.8)`` copied
-    as the toolbox sets it.  Configurations ``qz = [0, 0]``,
+    the arm moves in the world x-z plane; ``gravity = (0, 0, -9.8)``, free
+    fall along -z.  (MATLAB's ``mdl_twolink`` writes ``[0 0 9.8]``, which in
+    its convention is the base's upward acceleration, i.e. the same gravity;
+    roboticstoolbox-python copied the numbers into its own convention, where
+    they point up.)  Configurations ``qz = [0, 0]``,
     ``q1 = [0, pi/2]``, ``q2 = [pi/2, -pi/2]``, ``qn = qr = [pi/6, -pi/6]``.
     Source: roboticstoolbox-python ``models/DH/TwoLink.py`` (Spong and
     Vidyasagar, Fig. 3-6), MATLAB ``mdl_twolink.m``.
@@ -72,7 +76,7 @@ def twolink() -> DHRobot:
     """
     links = [RevoluteDH(a=1.0, m=1.0, r=[-0.5, 0, 0]),
              RevoluteDH(a=1.0, m=1.0, r=[-0.5, 0, 0])]
-    return DHRobot(links, name="2 link", base=trotx(pi / 2), gravity=[0, 0, 9.8],
+    return DHRobot(links, name="2 link", base=trotx(pi / 2), gravity=[0, 0, -9.8],
                    configurations={"qz": [0, 0], "q1": [0, pi / 2], "q2": [pi / 2, -pi / 2],
                                    "qn": [pi / 6, -pi / 6], "qr": [pi / 6, -pi / 6]})
 
@@ -315,3 +319,78 @@ def leg(L1=0.1, L2=0.1) -> DHRobot:
     L1 = getscalar(L1, "L1")
     L2 = getscalar(L2, "L2")
     return DHFactor(LEG_STRING, L1=L1, L2=L2).robot("leg", configurations={"qz": [0, 0, 0]})
+
+
+# -- Chapter 9: models with dynamics --------------------------------------------
+
+
+def stanford() -> DHRobot:
+    """The Stanford arm: RRPRRR with a prismatic third joint, standard DH, with dynamics.
+
+    ===  ========  =======  ======  ========  =====================
+    j    theta_j   d_j      a_j     alpha_j   qlim
+    ===  ========  =======  ======  ========  =====================
+    1    q1        0.412    0       -pi/2     ±170°
+    2    q2        0.154    0       pi/2      ±170°
+    3    -pi/2     q3       0.0203  0         12 to 50 inch (m)
+    4    q4        0        0       -pi/2     ±170°
+    5    q5        0        0       pi/2      ±90°
+    6    q6        0        0       0         ±170°
+    ===  ========  =======  ======  ========  =====================
+
+    Masses, centres of mass, inertias and (reflected) motor inertias with
+    gear ratio 1, no friction, as entered in roboticstoolbox-python 1.5
+    ``models/DH/Stanford.py`` (MATLAB ``mdl_stanford.m``), which cite the
+    kinematics from Stanford AIM-177 (Fig. 2.3) and the dynamics from
+    R. P. Paul, *Robot Manipulators*, 1981, Tables 6.5-6.6.  Copied as
+    published: some centres of mass (e.g. link 3's ``r_z = -6.447`` m) are
+    far outside the arm, so use it to exercise the algorithms (a prismatic
+    joint with dynamics), not as a physical arm.  Configuration ``qz = 0``.
+
+    >>> st = stanford()
+    >>> st.structure, st.fkine(st.qz)[:3, 3].round(4)
+    ('RRPRRR', array([0.    , 0.1337, 0.412 ]))
+    """
+    deg, inch = _deg, 0.0254
+    L = [
+        RevoluteDH(d=0.412, a=0, alpha=-pi / 2, m=9.29, r=[0, 0.0175, -0.1105],
+                   I=[0.276, 0.255, 0.071, 0, 0, 0], Jm=0.953, G=1,
+                   qlim=[-170 * deg, 170 * deg]),
+        RevoluteDH(d=0.154, a=0, alpha=pi / 2, m=5.01, r=[0, -1.054, 0],
+                   I=[0.108, 0.018, 0.100, 0, 0, 0], Jm=2.193, G=1,
+                   qlim=[-170 * deg, 170 * deg]),
+        PrismaticDH(theta=-pi / 2, a=0.0203, alpha=0, m=4.25, r=[0, 0, -6.447],
+                    I=[2.51, 2.51, 0.006, 0, 0, 0], Jm=0.782, G=1,
+                    qlim=[12 * inch, (12 + 38) * inch]),
+        RevoluteDH(d=0, a=0, alpha=-pi / 2, m=1.08, r=[0, 0.092, -0.054],
+                   I=[0.002, 0.001, 0.001, 0, 0, 0], Jm=0.106, G=1,
+                   qlim=[-170 * deg, 170 * deg]),
+        RevoluteDH(d=0, a=0, alpha=pi / 2, m=0.630, r=[0, 0.566, 0.003],
+                   I=[0.003, 0.0004, 0, 0, 0, 0], Jm=0.097, G=1,
+                   qlim=[-90 * deg, 90 * deg]),
+        RevoluteDH(d=0, a=0, alpha=0, m=0.51, r=[0, 0, 1.554],
+                   I=[0.013, 0.013, 0.0003, 0, 0, 0], Jm=0.020, G=1,
+                   qlim=[-170 * deg, 170 * deg]),
+    ]
+    return DHRobot(L, name="Stanford arm", manufacturer="Victor Scheinman",
+                   configurations={"qz": [0, 0, 0, 0, 0, 0]})
+
+
+def puma560_motor2() -> Motor:
+    """The motor, amplifier and gearbox of the Puma 560's joint 2 (the notes' 9.1.5 table).
+
+    ``Km = 0.228`` N m/A, ``Jm = 200e-6`` kg m², ``B = 817e-6`` N m s/rad,
+    ``Tc = (0.126, -0.071)`` N m, ``G = 107.815``, ``tau_max = 0.9`` N m,
+    ``qd_max = 165`` rad/s, all motor side; ``Ka = 1`` A/V (the notes give
+    no amplifier gain, so the controller's output is the current demand).
+    Source: P. Corke, *Robotics, Vision and Control*, 2nd ed., Table 9.1
+    (the table the notes show); ``Jm, B, Tc, G`` equal joint 2's link
+    parameters in :func:`puma560`.
+
+    >>> m = puma560_motor2()
+    >>> m.Km, m.G == puma560().links[1].G
+    (0.228, True)
+    """
+    L2 = puma560().links[1]
+    return Motor(Km=0.228, Jm=L2.Jm, B=L2.B, G=L2.G, Ka=1.0, Tc=tuple(float(x) for x in L2.Tc),
+                 tau_max=0.9, qd_max=165.0, name="Puma 560 joint 2")

@@ -649,7 +649,7 @@ class ClosedChain:
         if self.m != 2 or any(c.roles.count("p") != 1 for c in self.chains):
             raise ValueError("self: the static-matrix route needs two chains with one passive "
                              f"joint each, got roles {self.roles!r}")
-        S, cols = [], []
+        S = []
         pos = 0
         U = np.zeros(q.shape[:-1] + (self.n_compact, self.m))
         for i, (c, s) in enumerate(zip(self.chains, self.slices)):

@@ -21,7 +21,7 @@ torques, and motor PD closes the loop on the actuated joints only:
 
 >>> from rvc.parallel import FiveBar
 >>> robot = FiveBar()
->>> sim = simulate(robot, robot.q_home, np.zeros(4), [0.0, 0.01])
+>>> sim = simulate_closed(robot, robot.q_home, np.zeros(4), [0.0, 0.01])
 >>> sim.q.shape, float(np.abs(sim.h).max()) < 1e-12
 ((2, 6), True)
 """
@@ -37,12 +37,12 @@ from scipy.interpolate import CubicSpline
 
 from ..checks import getarray, getoption, getscalar, getvector
 
-__all__ = ["Simulation", "RigidPlan", "Move", "simulate", "quintic", "rigid_plan", "simulate_move"]
+__all__ = ["ClosedSimulation", "RigidPlan", "Move", "simulate_closed", "quintic", "rigid_plan", "simulate_move"]
 
 
 @dataclass
-class Simulation:
-    """The result of :func:`simulate`: samples of the motion and of the loop residual.
+class ClosedSimulation:
+    """The result of :func:`simulate_closed`: samples of the motion and of the loop residual.
 
     Attributes: ``t`` (T,), tree coordinates ``q`` (T, N) and rates ``qd``
     (T, N), loop residual ``h`` (T, 2(m-1)) and velocity residual
@@ -50,7 +50,7 @@ class Simulation:
     settings ``coords`` and ``stabilise``.
 
     >>> from rvc.parallel import FiveBar
-    >>> simulate(FiveBar(), FiveBar().q_home, np.zeros(4), [0.0, 0.01]).coords
+    >>> simulate_closed(FiveBar(), FiveBar().q_home, np.zeros(4), [0.0, 0.01]).coords
     'compact'
     """
 
@@ -64,7 +64,7 @@ class Simulation:
     stabilise: Any = None
 
     def __repr__(self) -> str:
-        return (f"Simulation({len(self.t)} samples to t = {self.t[-1]:.3g} s, coords={self.coords!r}, "
+        return (f"ClosedSimulation({len(self.t)} samples to t = {self.t[-1]:.3g} s, coords={self.coords!r}, "
                 f"stabilise={self.stabilise!r}, max |h| = {np.abs(self.h).max():.3g} m)")
 
 
@@ -101,7 +101,7 @@ class RigidPlan:
 class Move:
     """The result of :func:`simulate_move`: the elastic robot under feedforward plus PD.
 
-    ``sim`` the :class:`Simulation`; ``plan`` the :class:`RigidPlan` sampled
+    ``sim`` the :class:`ClosedSimulation`; ``plan`` the :class:`RigidPlan` sampled
     at ``sim.t``; end-effector position ``x`` (T, 2), its error from the plan
     ``error`` (T,) (m), spring deflections ``deflection`` (T, n_e) (rad) and
     motor torques ``tau`` (T, n_a); ``duration`` of the move.
@@ -111,7 +111,7 @@ class Move:
     (3, 2)
     """
 
-    sim: Simulation
+    sim: ClosedSimulation
     plan: RigidPlan
     x: np.ndarray
     error: np.ndarray
@@ -164,9 +164,9 @@ def _torque_function(model, tau):
     return lambda t, q, qd_c: tau
 
 
-def simulate(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=None,
+def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=None,
              solver: str = "kkt", alpha: float = 20.0, beta: float = 20.0,
-             rtol: float = 1e-8, atol: float = 1e-10, method: str = "DOP853") -> Simulation:
+             rtol: float = 1e-8, atol: float = 1e-10, method: str = "DOP853") -> ClosedSimulation:
     """Integrate the closed chain's dynamics with ``solve_ivp`` and sample it at times ``t``.
 
     ``q0`` tree coordinates closing the loop, ``qd0`` compact or tree rates;
@@ -183,7 +183,7 @@ def simulate(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=
 
     >>> from rvc.parallel import FiveBar
     >>> robot = FiveBar(g=0.0)
-    >>> sim = simulate(robot, robot.q_home, np.zeros(4), np.linspace(0, 0.05, 3))
+    >>> sim = simulate_closed(robot, robot.q_home, np.zeros(4), np.linspace(0, 0.05, 3))
     >>> float(np.abs(sim.q - robot.q_home).max()) < 1e-12     # no gravity, no drive: at rest
     True
     """
@@ -253,7 +253,7 @@ def simulate(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=
             _check(sol)
             Y, nfev = sol.y.T, sol.nfev
         q, qd = Y[:, :N], Y[:, N:]
-    return Simulation(t, q, qd, model.h(q), _mv(model.A(q), qd), int(nfev), coords, stabilise)
+    return ClosedSimulation(t, q, qd, model.h(q), _mv(model.A(q), qd), int(nfev), coords, stabilise)
 
 
 def _check(sol):
@@ -367,7 +367,7 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
         return r[2 * n_a:] + kp * (r[:n_a] - q[model.ia]) + kd * (r[n_a:2 * n_a] - qd_c[ca])
 
     t = np.arange(0.0, t_end + dt / 2, dt)
-    sim = simulate(model, plan.q[0], plan.qd[0], t, tau, rtol=rtol, atol=atol, method=method)
+    sim = simulate_closed(model, plan.q[0], plan.qd[0], t, tau, rtol=rtol, atol=atol, method=method)
     sampled = rigid_plan(model, x0, x1, duration, t)
     x = model.fkine(sim.q)
     r = ref(t)                                   # the controller's torques at the samples

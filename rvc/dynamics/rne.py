@@ -1,0 +1,282 @@
+r"""Inverse dynamics by the recursive Newton-Euler algorithm (Chapter 9.2).
+
+Given joint coordinates, speeds and accelerations, :func:`rne` returns the
+joint forces/torques of the rigid-body equation of motion
+
+.. math:: Q = M(q)\ddot q + C(q, \dot q)\dot q + F(\dot q) + G(q) + J(q)^T W,
+
+the notes' :math:`\mathcal{D}^{-1}(q, \dot q, \ddot q)`.  The recursion runs
+out from the base, adding each joint's motion to find every link's velocity
+and acceleration, then in from the tool, adding up the forces each link
+needs; a joint's torque is the part of that wrench along its axis.
+
+rvc writes the recursion with 6-D *spatial vectors* in the world frame, all
+about the world origin (R. Featherstone, *Rigid Body Dynamics Algorithms*,
+2008, ch. 5), ordered (linear, angular) like every twist and wrench in rvc.
+Joint j's motion is the unit twist :math:`S_j = (p_j \times z_j,\ z_j)` for a
+revolute joint about the axis :math:`z_j` through :math:`p_j`, and
+:math:`S_j = (z_j, 0)` for a prismatic one (:func:`link_spatial`).  Then,
+with :math:`v_0 = 0` and :math:`a_0 = (-g, 0)` (gravity as a fictitious
+upward acceleration of the base),
+
+.. math::
+
+    v_j &= v_{j-1} + S_j \dot q_j, \qquad
+    a_j = a_{j-1} + S_j \ddot q_j + v_j \times S_j \dot q_j, \\
+    f_j &= I_j a_j + v_j \times^{*} I_j v_j + f_{j+1}, \qquad
+    Q_j = S_j^T f_j + G_j^2 J_{m,j} \ddot q_j - \tau_{f,j}(\dot q_j),
+
+where :math:`I_j` is link j's 6x6 spatial inertia about the world origin,
+:math:`f_{n+1}` the wrench the end effector exerts on its surroundings,
+:math:`G_j^2 J_{m,j}` the motor inertia seen through the gearbox and
+:math:`\tau_f` the friction of :mod:`rvc.dynamics.friction`, so the
+torque includes motor inertia and friction as in the toolboxes.  The cross
+products are :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\
+\omega\times\mu)` and :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\
+\omega\times n + v\times f)`.
+
+The result is the same as the toolboxes' link-frame recursion (Luh, Walker
+and Paul 1980) for standard and modified DH links, revolute and prismatic
+joints, any base, tool and gravity; ``tests/crosscheck`` compares it with
+roboticstoolbox-python and Pinocchio.
+
+>>> p560 = rvc.models.puma560()
+>>> rne(p560, p560.qn).round(4).tolist()          # the gravity load at qn
+[0.0, 31.6399, 6.0351, 0.0, 0.0283, 0.0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..checks import getarray, getq
+from ..results import Result
+from .friction import friction_torque
+from .params import DynParams, dynparams, getgravity
+
+__all__ = ["SpatialChain", "link_spatial", "spatial_inertia", "crm", "crf", "rne"]
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SpatialChain(Result):
+    """A robot's joint axes and link inertias at ``q``, as spatial vectors in the world frame.
+
+    ``S`` (..., n, 6) the unit joint twists (linear, angular) about the world
+    origin; ``I`` (..., n, 6, 6) the links' spatial inertias about the world
+    origin; ``com`` (..., n, 3) the links' centres of mass; ``frames``
+    (..., n + 1, 4, 4) the base and link frames; ``params`` the
+    :class:`~rvc.dynamics.params.DynParams`.  Unpacks as ``S, I``.
+    """
+
+    unpack = ("S", "I")
+
+    S: np.ndarray
+    I: np.ndarray
+    com: np.ndarray
+    frames: np.ndarray
+    params: DynParams
+
+
+def _skew(v):
+    """[v]x for (..., 3) vectors: (..., 3, 3)."""
+    x, y, z = v[..., 0], v[..., 1], v[..., 2]
+    o = np.zeros_like(x)
+    return np.stack([np.stack([o, -z, y], -1), np.stack([z, o, -x], -1),
+                     np.stack([-y, x, o], -1)], -2)
+
+
+def spatial_inertia(m, c, Ic) -> np.ndarray:
+    r"""The 6x6 spatial inertia about the origin of a body of mass ``m``, centre ``c``, inertia ``Ic``.
+
+    .. math:: I = \begin{pmatrix} m E & -m[c]_\times \\ m[c]_\times & I_c - m[c]_\times[c]_\times \end{pmatrix}
+
+    for (linear, angular) ordering: :math:`I (v, \omega)` is the body's
+    (momentum, angular momentum about the origin).  Batched: ``m`` (...),
+    ``c`` (..., 3), ``Ic`` (..., 3, 3) give (..., 6, 6).
+
+    >>> spatial_inertia(2.0, [1, 0, 0], np.zeros((3, 3))) @ [0, 0, 0, 0, 0, 1]
+    array([0., 2., 0., 0., 0., 2.])
+    """
+    return _spatial_inertia(getarray(m, "m"), getarray(c, "c", shape=(3,)),
+                            getarray(Ic, "Ic", shape=(3, 3)))
+
+
+def _spatial_inertia(m, c, Ic):
+    C = _skew(c)
+    mm = m[..., None, None]
+    top = np.concatenate(np.broadcast_arrays(mm * np.eye(3), -mm * C), axis=-1)
+    bottom = np.concatenate(np.broadcast_arrays(mm * C, Ic - mm * C @ C), axis=-1)
+    return np.concatenate([top, bottom], axis=-2)
+
+
+def crm(v, m) -> np.ndarray:
+    r"""Spatial cross product of motion vectors, :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\ \omega\times\mu)`.
+
+    Batched over leading dimensions.  It is the rate of change of a motion
+    vector ``m`` fixed in a body moving with twist ``v``.
+
+    >>> crm([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0])
+    array([0., 1., 0., 0., 0., 0.])
+    """
+    return _crm(getarray(v, "v", shape=(6,)), getarray(m, "m", shape=(6,)))
+
+
+def _cross(a, b):
+    """a x b for (..., 3) arrays (np.cross without its overhead)."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def _crm(v, m):
+    lin = _cross(v[..., 3:], m[..., :3]) + _cross(v[..., :3], m[..., 3:])
+    return np.concatenate([lin, _cross(v[..., 3:], m[..., 3:])], axis=-1)
+
+
+def _crf(v, f):
+    ang = _cross(v[..., 3:], f[..., 3:]) + _cross(v[..., :3], f[..., :3])
+    return np.concatenate([_cross(v[..., 3:], f[..., :3]), ang], axis=-1)
+
+
+def crf(v, f) -> np.ndarray:
+    r"""Spatial cross product with a force, :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\ \omega\times n + v\times f)`.
+
+    The dual of :func:`crm` (:math:`v\times^{*} = -(v\times)^T`): the rate of
+    change of a wrench ``f`` fixed in a body moving with twist ``v``.
+
+    >>> crf([1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0])
+    array([0., 0., 0., 0., 0., 1.])
+    """
+    return _crf(getarray(v, "v", shape=(6,)), getarray(f, "f", shape=(6,)))
+
+
+def link_spatial(robot, q) -> SpatialChain:
+    """Joint twists and link spatial inertias at ``q``, world frame (see :class:`SpatialChain`).
+
+    Joint j moves about (along) the z axis of ``robot.joint_frames(q)[0][..., j]``
+    (frame {j-1} of a standard-DH chain, {j} of a modified-DH one); link j's frame is ``robot.fkine_all(q)[..., j + 1]``, in which its centre
+    of mass ``r`` and inertia ``I`` are given.
+
+    >>> S, I = link_spatial(rvc.models.twolink(), [0, 0])
+    >>> S.round(4) + 0
+    array([[ 0.,  0.,  0.,  0., -1.,  0.],
+           [ 0.,  0., -1.,  0., -1.,  0.]])
+    """
+    P = dynparams(robot)
+    q = getq(q, robot.n, robot.revolute)
+    frames = robot.fkine_all(q)                                 # (..., n + 1, 4, 4)
+    # joint j's axis frame (robot.joint_frames): frame {j-1} for standard DH links,
+    # frame {j} for modified DH, read here from the frames already computed
+    axes = frames[..., 1:, :, :] if robot.links[0].mdh else frames[..., :-1, :, :]
+    z, p = axes[..., :3, 2], axes[..., :3, 3]
+    rev = np.asarray(robot.revolute, dtype=bool)[:, None]
+    S = np.concatenate([np.where(rev, np.cross(p, z), z), np.where(rev, z, 0.0)], axis=-1)
+    R, o = frames[..., 1:, :3, :3], frames[..., 1:, :3, 3]
+    com = o + (R @ P.r[..., None])[..., 0]
+    Ic = R @ P.I @ np.swapaxes(R, -1, -2)
+    I = _spatial_inertia(np.broadcast_to(P.m, com.shape[:-1]), com, Ic)
+    return SpatialChain(S, I, com, frames, P)
+
+
+def _wrench_to_world(T, w):
+    """A wrench (force, moment about T's origin) in T's axes -> (force, moment about the world origin)."""
+    R, t = T[..., :3, :3], T[..., :3, 3]
+    f = (R @ w[..., :3, None])[..., 0]
+    n = (R @ w[..., 3:, None])[..., 0] + np.cross(t, f)
+    return np.concatenate([f, n], axis=-1)
+
+
+def _wrench_from_world(T, w):
+    """A wrench about the world origin -> (force, moment about T's origin) in T's axes."""
+    R, t = T[..., :3, :3], T[..., :3, 3]
+    Rt = np.swapaxes(R, -1, -2)
+    f = w[..., :3]
+    n = w[..., 3:] - np.cross(t, f)
+    return np.concatenate([(Rt @ f[..., None])[..., 0], (Rt @ n[..., None])[..., 0]], axis=-1)
+
+
+def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):
+    """Joint forces/torques for motion ``(q, qd, qdd)``: the recursive Newton-Euler algorithm.
+
+    Parameters
+    ----------
+    robot
+        A serial robot with DH links carrying dynamic parameters.
+    q, qd, qdd : array_like (..., n)
+        Joint coordinates, speeds, accelerations; they broadcast against
+        each other (``qd``, ``qdd`` default to zero), so (N, n) rows give
+        (N, n) torques with no loop over N.
+    gravity : array_like (3,), optional
+        Acceleration of free fall in the world frame (default
+        ``robot.gravity``, ``(0, 0, -9.81)``); ``[0, 0, 0]`` switches it off.
+    fext : array_like (..., 6), optional
+        Wrench (force, moment) that the end effector exerts on its
+        surroundings, in the end-effector frame (tool included), moment about
+        the tool point.  It adds ``J(q)^T W`` (:func:`rvc.jacobe`).
+    base_wrench : bool
+        Also return the wrench (force, moment) that the base exerts on the
+        arm, in the base frame, moment about the base frame's origin -- the
+        notes' ``[Q, Wb] = p560.rne(qn, qz, qz)``; it balances the arm's
+        weight and the reactions of its motion.
+
+    Returns
+    -------
+    tau : ndarray (..., n)
+        Including the motor inertia ``G^2 Jm qdd`` and the friction torque
+        of :func:`~rvc.dynamics.friction.friction` (see the module
+        docstring); ``(tau, wbase)`` with ``base_wrench=True``.
+
+    >>> p560 = rvc.models.puma560()
+    >>> tau, wb = rne(p560, p560.qn, np.zeros(6), np.zeros(6), base_wrench=True)
+    >>> wb.round(4) + 0
+    array([  0.    ,   0.    , 230.0445, -48.4024, -31.6399,   0.    ])
+    >>> rne(p560, np.zeros((10, 6))).shape
+    (10, 6)
+    >>> rne(p560, p560.qn, gravity=[0, 9.81])
+    Traceback (most recent call last):
+    ...
+    ValueError: gravity: expected a vector of 3 elements, got shape (2,)
+    """
+    chain = link_spatial(robot, q)
+    n = robot.n
+    g = getgravity(gravity, robot)
+    qa = getq(q, n, robot.revolute)
+    qd = np.zeros(n) if qd is None else getq(qd, n, name="qd")
+    qdd = np.zeros(n) if qdd is None else getq(qdd, n, name="qdd")
+    try:
+        batch = np.broadcast_shapes(qa.shape, qd.shape, qdd.shape)[:-1]
+    except ValueError:
+        raise ValueError(f"q, qd, qdd: expected shapes that broadcast, got {qa.shape}, "
+                         f"{qd.shape}, {qdd.shape}") from None
+    S = np.broadcast_to(chain.S, batch + (n, 6))
+    I = np.broadcast_to(chain.I, batch + (n, 6, 6))
+    qd = np.broadcast_to(qd, batch + (n,))
+    qdd = np.broadcast_to(qdd, batch + (n,))
+
+    # out from the base: velocity and acceleration of each link, and the wrench it needs
+    v = np.zeros(batch + (6,))
+    a = np.broadcast_to(np.concatenate([-g, np.zeros(3)]), batch + (6,))
+    f = np.empty(batch + (n, 6))
+    for j in range(n):
+        Sj = S[..., j, :]
+        v = v + Sj * qd[..., j, None]
+        a = a + Sj * qdd[..., j, None] + _crm(v, Sj) * qd[..., j, None]
+        Iv = (I[..., j, :, :] @ v[..., None])[..., 0]
+        f[..., j, :] = (I[..., j, :, :] @ a[..., None])[..., 0] + _crf(v, Iv)
+
+    if fext is not None:
+        W = getarray(fext, "fext", shape=(6,))
+        Te = robot.fkine(qa)
+        f[..., n - 1, :] += _wrench_to_world(Te, W)
+
+    # in from the tool: each joint carries the wrenches of all links beyond it
+    f = np.cumsum(f[..., ::-1, :], axis=-2)[..., ::-1, :]
+    tau = np.einsum("...ji,...ji->...j", S, f)
+    P = chain.params
+    tau = tau + P.G**2 * P.Jm * qdd - friction_torque(P, qd)
+    if not base_wrench:
+        return tau
+    wb = _wrench_from_world(np.asarray(robot.base, dtype=float), f[..., 0, :])
+    return tau, wb
