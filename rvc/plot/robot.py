@@ -217,7 +217,7 @@ def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
 
 
 def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72,
-                  figsize=(4, 4), **kwargs):
+                  figsize=(4, 4), ghost=None, **kwargs):
     """Animate a joint trajectory as a ``matplotlib.animation.FuncAnimation``.
 
     Parameters
@@ -230,39 +230,56 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         Milliseconds between frames.
     dpi, figsize
         Kept modest so ``anim.to_jshtml()`` stays small in the static book.
+    ghost : array_like (N, n), optional
+        A second trajectory drawn as a pale arm behind the first -- e.g. the
+        demand a controller tracks, so the lag shows.
 
     The figure is closed from pyplot (so ``%matplotlib inline`` does not show
     a still copy); display it with :func:`rvc.jshtml` (offline player).
-    The drawing handle is ``anim.robotplot``.
+    The drawing handles are ``anim.robotplot`` (and ``anim.ghostplot``).
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> from rvc.models import puma560
-        >>> p560 = puma560()
-    >>> anim = animate_robot(p560, jtraj(p560.qz, p560.qr, 5).q, trail=True)
+    >>> p560 = puma560()
+    >>> Q = jtraj(p560.qz, p560.qr, 5).q
+    >>> anim = animate_robot(p560, Q, trail=True, ghost=Q[::-1])
     >>> type(anim).__name__, "<img" in anim.to_jshtml()
     ('FuncAnimation', True)
+    >>> bool(np.allclose(anim.ghostplot.q, p560.qz))      # the last frame drawn
+    True
     """
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
 
-    Q = getarray(Q, "Q", shape=(int(robot.n),))
-    if Q.ndim == 1:
-        Q = Q[None, :]
-    Q = Q.reshape(-1, int(robot.n))[:: max(int(step), 1)]
+    n = int(robot.n)
+    Q = getarray(Q, "Q", shape=(n,)).reshape(-1, n)[:: max(int(step), 1)]
+    G = None
+    if ghost is not None:
+        G = getarray(ghost, "ghost", shape=(n,)).reshape(-1, n)[:: max(int(step), 1)]
+        if len(G) != len(Q):
+            raise ValueError(f"ghost: expected {len(Q)} configurations, one per frame of Q, "
+                             f"got {len(G)}")
     if ax is None:
         fig = plt.figure(figsize=figsize, dpi=dpi)
         ax = fig.add_subplot(projection="3d")
+    g = None
+    if G is not None:
+        g = RobotPlot(robot, G[0], ax, color="0.75", linewidth=3, shadow=False, name=False,
+                      frame_length=0.0)
     h = RobotPlot(robot, Q[0], ax, trail=trail, **kwargs)
     h.clear_trail()
 
     def frame(k):
         if k == 0:
             h.clear_trail()
+        if g is not None:
+            g.update(G[k])
         h.update(Q[k])
-        return h.artists
+        return h.artists + (g.artists if g is not None else [])
 
     anim = FuncAnimation(ax.figure, frame, frames=len(Q), interval=interval, blit=False)
     anim.robotplot = h
+    anim.ghostplot = g
     plt.close(ax.figure)
     return anim
 
