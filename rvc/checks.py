@@ -123,7 +123,7 @@ def getarray(value, name: str, shape=None, *, batch: bool = True,
             raise ValueError(
                 f"{name}: expected shape {_shape_text(shape, batch)}, got {_describe(a)}"
             )
-    if finite and not np.all(np.isfinite(a)):
+    if finite and not np.isfinite(a).all():
         bad = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
         raise ValueError(f"{name}: expected finite numbers, got NaN or inf at index {bad}")
     return a
