@@ -62,13 +62,13 @@ def _jacob0_and_pose(robot, q, unit):
     if F.ndim == 3:
         ex, ey, ez = Te[:3, 3].tolist()
         columns = []
-        for (_, _, zx, px), (_, _, zy, py), (_, _, zz, pz), _ in F.tolist():
-            if revolute[len(columns)]:
+        for ((zx, px), (zy, py), (zz, pz)), rev in zip(F[:, :3, 2:].tolist(), revolute.tolist()):
+            if rev:
                 dx, dy, dz = ex - px, ey - py, ez - pz
                 columns.append((zy * dz - zz * dy, zz * dx - zx * dz, zx * dy - zy * dx, zx, zy, zz))
             else:
                 columns.append((zx, zy, zz, 0.0, 0.0, 0.0))
-        return np.array(columns).reshape(-1, 6).T, Te
+        return np.array(columns).reshape(-1, 6).T.copy(), Te
     z = F[..., :3, 2]                                    # (..., n, 3) joint axes
     d = Te[..., None, :3, 3] - F[..., :3, 3]             # (..., n, 3) joint to tool point
     zx, zy, zz = z[..., 0], z[..., 1], z[..., 2]
