@@ -461,3 +461,22 @@ def test_ikine_one_pose_many_starts_and_unreachable(p560):
     with pytest.raises(ValueError, match="q0"):
         ikine(p560, far, np.zeros((3, 6)))
     assert "2 poses, 1 solved" in repr(sol)
+
+
+def test_cholesky_solve_of_a_long_batch():
+    """The batched Cholesky solver of the LM step equals numpy's solve."""
+    import importlib
+
+    module = importlib.import_module("rvc.kinematics.ikine")
+    rng = np.random.default_rng(29)
+    J = rng.normal(size=(300, 6, 7))
+    e = rng.normal(size=(300, 6))
+    W = np.array([1, 1, 1, 0.5, 0.5, 0])
+    lam = rng.uniform(1e-6, 1.0, 300)
+    H = np.swapaxes(J, -1, -2) * W @ J + lam[:, None, None] * np.eye(7)
+    g = (np.swapaxes(J, -1, -2) * W @ e[..., None])[..., 0]
+    np.testing.assert_allclose(module._cholesky_solve(H, g), np.linalg.solve(H, g[..., None])[..., 0],
+                               rtol=1e-7, atol=1e-9)
+    step = _lm_step(J, e, W, lam)               # a long batch takes the Cholesky path
+    np.testing.assert_allclose(step, [_lm_step(J[k], e[k], W, lam[k]) for k in range(300)], rtol=1e-7,
+                               atol=1e-9)
