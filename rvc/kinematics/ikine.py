@@ -413,6 +413,10 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
 #: An attempt has stalled when the damping grows beyond this: the steps it
 #: allows are too small to lower the error any further.
 _LAM_MAX = 1e6
+#: The damping is divided by _LAM_DOWN after a step that lowers the error and
+#: multiplied by _LAM_UP after one that does not (fewest iterations on the
+#: Puma 560, Cobra 600 and Baxter among the pairs tried: 2/2, 3/2, 3/3, 5/3, 10/10).
+_LAM_DOWN, _LAM_UP = 5.0, 3.0
 
 
 class _Problem(NamedTuple):
@@ -608,9 +612,9 @@ def _attempt(robot, Tstar, q, p: _Problem):
         Et = et @ (p.W * et)
         if Et < E:
             q, J, e, E = trial, Jt, et, Et
-            lam /= 2.0
+            lam /= _LAM_DOWN
         else:
-            lam *= 2.0
+            lam *= _LAM_UP
             if lam > _LAM_MAX:
                 return q, e, it + 1, _STALLED
     return q, e, p.ilimit, 0 if _reached(e, p) else _ILIMIT
@@ -724,7 +728,7 @@ def _solve_batch(robot, Ts, Q0, p: _Problem):
         take = np.concatenate([better, np.ones(restart.size, dtype=bool)])
         r = rows[take]
         q[r], J[r], e[r], E[r] = Qn[take], Jn[take], en[take], En[take]
-        lam[step] = np.where(better, lam[step] / 2.0, lam[step] * 2.0)
+        lam[step] = np.where(better, lam[step] / _LAM_DOWN, lam[step] * _LAM_UP)
         lam[restart] = p.lam
         it[step] += 1
         total[step] += 1
@@ -752,8 +756,8 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
         \delta q = (J^T W J + \lambda I)^{-1} J^T W e,
 
     where :math:`J` is the world-frame Jacobian.  The damping adapts: a
-    step that lowers ``E`` is taken and :math:`\lambda` halved, otherwise
-    the step is rejected and :math:`\lambda` doubled.  For a redundant arm
+    step that lowers ``E`` is taken and :math:`\lambda` divided by 5,
+    otherwise the step is rejected and :math:`\lambda` tripled.  For a redundant arm
     (n > 6) the step equals :math:`J^T (J J^T + \lambda I)^{-1} e`, the
     damped minimum-norm step.
 
