@@ -413,11 +413,12 @@ def write_markdown(rows, counts, goal_rows, machine, path):
     workloads = list(dict.fromkeys(r["workload"] for r in rows))
     for w in workloads:
         impls = list(dict.fromkeys(r["implementation"] for r in rows if r["workload"] == w))
-        lines += ["", f"## {w}", "", "| implementation | " + " | ".join(f"N = {N}" for N in SIZES) + " |",
-                  "|---|" + "---:|" * len(SIZES)]
+        sizes = sorted({r["N"] for r in rows if r["workload"] == w})
+        lines += ["", f"## {w}", "", "| implementation | " + " | ".join(f"N = {N}" for N in sizes) + " |",
+                  "|---|" + "---:|" * len(sizes)]
         for name in impls:
             cells = []
-            for N in SIZES:
+            for N in sizes:
                 r = next((r for r in rows if r["workload"] == w and r["N"] == N and r["implementation"] == name),
                          None)
                 if r is None or r["min"] is None:
@@ -426,7 +427,7 @@ def write_markdown(rows, counts, goal_rows, machine, path):
                     cells.append(f"{fmt_time(r['min'])} ({fmt_time(r['median'])})")
             lines.append(f"| {name} | " + " | ".join(cells) + " |")
         ratios = []
-        for N in SIZES:
+        for N in sizes:
             ref = fastest_peer(rows, w, N)
             ours = rvc_row(rows, w, N, "rvc") or rvc_row(rows, w, N, "rvc (batch)")
             ratios.append(f"{ours['min'] / ref['min']:.2f}" if ours and ref and ours["min"] else "-")

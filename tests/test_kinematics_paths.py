@@ -1,8 +1,8 @@
 """The fast paths of the chain: one configuration in floats, batches in rows and blocks.
 
 ``rvc.kinematics.dh`` walks the link table with multiply-adds, on Python
-floats for one configuration and on rows of N values for a batch (in blocks
-of ``BLOCK``); ``rvc.kinematics.jacobian`` builds a Jacobian column by column
+floats for one configuration (and for batches of up to ``SMALL``) and on rows
+of N values for a batch (in blocks of ``BLOCK``); ``rvc.kinematics.jacobian`` builds a Jacobian column by column
 in floats for one configuration and vectorised for a batch.  These tests hold
 every path to the plain definition: the product of the 4x4 link matrices
 ``base A_1(q_1) ... A_n(q_n) tool`` and the Jacobian columns
@@ -58,7 +58,7 @@ def jacobian_by_matrices(robot, q):
 
 
 @pytest.mark.parametrize("name", ROBOTS)
-@pytest.mark.parametrize("shape", [(), (1,), (7,), (2, 3), (0,)])
+@pytest.mark.parametrize("shape", [(), (1,), (7,), (2, 3), (0,), (40,), (3, 7)])
 def test_chain_equals_matrix_products(name, shape):
     robot = ROBOTS[name]
     q = np.random.default_rng(1).uniform(-2, 2, shape + (robot.n,))
@@ -85,6 +85,19 @@ def test_one_configuration_equals_its_row_of_a_batch(name):
         batch = f(robot, Q)
         for k in range(len(Q)):
             np.testing.assert_allclose(f(robot, Q[k]), batch[k], rtol=0, atol=1e-14)
+
+
+def test_a_small_batch_one_at_a_time_equals_rows(monkeypatch):
+    """Up to SMALL configurations are done one at a time in floats: the same as rows of a batch."""
+    robot = ROBOTS["RPRP, base, tool, offsets"]
+    Q = np.random.default_rng(4).uniform(-2, 2, (2, 5, robot.n))
+    assert Q[..., 0].size <= dh.SMALL
+    small = fkine_dh(robot, Q), fkine_all(robot, Q), jacob0(robot, Q)
+    monkeypatch.setattr(dh, "SMALL", 0)
+    rows = fkine_dh(robot, Q), fkine_all(robot, Q), jacob0(robot, Q)
+    for a, b in zip(small, rows):
+        assert a.shape == b.shape
+        np.testing.assert_allclose(a, b, rtol=0, atol=1e-14)
 
 
 def test_blocks_of_a_long_batch(monkeypatch):

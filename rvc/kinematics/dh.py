@@ -26,7 +26,9 @@ factor causes (e.g. ``Rz(theta)`` turns x and y: ``x' = c x + s y``,
 Python float, which for a 6-axis arm takes a few microseconds) and a batch
 of N (each number a row of N values, so every step is one vectorised
 operation over the batch).  Long batches are done in blocks of
-``BLOCK`` configurations so that the rows stay in the processor's cache.
+``BLOCK`` configurations so that the rows stay in the processor's cache;
+batches of up to ``SMALL`` configurations, for which numpy's fixed cost per
+call would dominate, one configuration at a time.
 
 >>> robot = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
 >>> fkine_dh(robot, [0, np.pi / 2])[:3, 3].round(6)
@@ -45,6 +47,8 @@ __all__ = ["dh_transform", "link_transform", "fkine_dh", "fkine_all", "joint_fra
 
 #: Configurations computed together in a batched chain (see the module notes).
 BLOCK = 8192
+#: Batches up to this size are computed one configuration at a time, in floats.
+SMALL = 16
 
 
 def dh_transform(theta, d, a, alpha, mdh: bool = False) -> np.ndarray:
@@ -186,9 +190,10 @@ def _poses(robot, q, unit, pick):
     """Poses (..., k, 4, 4) of chosen frames of the chain.
 
     ``pick(n)`` lists indices into the n + 2 frames ``base``, ``base A_1``,
-    ..., ``base A_1 ... A_n`` and, last, the end pose with the tool.  One
-    configuration (``q`` of shape (n,)) is computed with Python floats; a
-    batch is flattened to (N, n) and computed in blocks of :data:`BLOCK`.
+    ..., ``base A_1 ... A_n`` and, last, the end pose with the tool.  The
+    configurations are flattened to (N, n); up to :data:`SMALL` of them are
+    computed one at a time with Python floats, more as rows of the batch in
+    blocks of :data:`BLOCK`.
     """
     n = robot.n
     # the unit only matters for degrees: skip building `revolute` otherwise
@@ -203,17 +208,20 @@ def _poses(robot, q, unit, pick):
         frames = frames + [end] if keep else [None] * (n + 1) + [end]
         return [frames[i] for i in index]
 
-    if qa.ndim == 1:
+    Q = qa.reshape(-1, n)
+    if len(Q) <= SMALL:
+        # one configuration at a time, in floats: for a few that costs less than
+        # the fixed cost of the numpy calls of a batch
         flat = []
-        for x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 in chosen(
-                _walk(robot, qa.tolist(), math.cos, math.sin, keep)):
-            flat += (x0, y0, z0, p0, x1, y1, z1, p1, x2, y2, z2, p2, 0.0, 0.0, 0.0, 1.0)
-        return np.array(flat).reshape(len(index), 4, 4)
+        for q1 in Q.tolist():
+            for x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 in chosen(
+                    _walk(robot, q1, math.cos, math.sin, keep)):
+                flat += (x0, y0, z0, p0, x1, y1, z1, p1, x2, y2, z2, p2, 0.0, 0.0, 0.0, 1.0)
+        return np.array(flat).reshape(qa.shape[:-1] + (len(index), 4, 4))
 
     # the poses are written as rows, out[k, r, c, :] for the whole batch, and
     # returned as the (N, k, 4, 4) view of that buffer: writing rows is several
     # times faster than scattering each number into N separate 4x4 matrices
-    Q = qa.reshape(-1, n)
     out = np.empty((len(index), 4, 4, Q.shape[0]))
     out[:, 3, :3] = 0.0
     out[:, 3, 3] = 1.0
