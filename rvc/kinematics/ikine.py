@@ -461,7 +461,7 @@ def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam) -> np.ndarray:
     diagonal = np.arange(n)
     H[..., diagonal, diagonal] += np.asarray(lam)[..., None]
     g = (JtW @ e[..., None])[..., 0]
-    if H.ndim == 3 and len(H) >= _LONG and lam.min() > 0:
+    if H.ndim == 3 and len(H) >= _LONG and np.min(lam) > 0:
         return _cholesky_solve(H, g)
     return np.linalg.solve(H, g[..., None])[..., 0]
 
