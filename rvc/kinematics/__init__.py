@@ -22,7 +22,7 @@ Modules, in the order they build on each other:
 * :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
 * :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
-* :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
+* :mod:`.jacobian` -- ``jacob0 jacob0_pose jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
 """
