@@ -6,7 +6,8 @@
 #   make student   write solution-free student copies of the notebooks to student/
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
-#   make bench     run the benchmarks and write benchmarks/results/
+#   make bench     time rvc against its peers (their own venv, .venv-peers) and every notebook
+#                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md
 
 PYTHON ?= python3
 VENV   := .venv
@@ -84,9 +85,20 @@ crosscheck: $(PEERS)/.installed
 execute: $(STAMP)
 	MPLBACKEND= $(BIN)/python tools/execute.py $(NOTEBOOKS)
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
-	$(BIN)/python benchmarks/parallel.py
+# The peers of the benchmark: the cross-check peers and Pinocchio, in .venv-peers.
+$(PEERS)/.bench: benchmarks/requirements.txt $(PEERS)/.installed
+	$(PEERS)/bin/python -m pip install --quiet -r benchmarks/requirements.txt -c constraints.txt
+	touch $@
+
+# One BLAS thread, and in this command alone without the machine's OpenBLAS settings for
+# old builds (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE), which slow a current numpy.
+BENCH_ENV = env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \
+	MKL_NUM_THREADS=1
+
+bench: $(STAMP) $(PEERS)/.bench
+	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/run.py
+	$(BENCH_ENV) MPLBACKEND=Agg $(BIN)/python benchmarks/sliders.py
+	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/parallel.py
 
 clean:
 	rm -rf _build student

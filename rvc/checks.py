@@ -16,6 +16,7 @@ ValueError: v: expected shape (..., 3), got shape (2,)
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -61,6 +62,12 @@ SYM_TOL = 1e-9
 
 #: Below this norm a vector or quaternion counts as zero (no direction).
 ZERO_TOL = 1e-12
+
+
+#: Identity matrices, for the checks (read only).
+_EYE = {k: np.eye(k) for k in (2, 3, 4)}
+for _I in _EYE.values():
+    _I.flags.writeable = False
 
 
 class RVCWarning(UserWarning):
@@ -124,7 +131,7 @@ def getarray(value, name: str, shape=None, *, batch: bool = True,
             raise ValueError(
                 f"{name}: expected shape {_shape_text(shape, batch)}, got {_describe(a)}"
             )
-    if finite and not np.all(np.isfinite(a)):
+    if finite and not np.isfinite(a).all():
         bad = tuple(int(i) for i in np.argwhere(~np.isfinite(a))[0])
         raise ValueError(f"{name}: expected finite numbers, got NaN or inf at index {bad}")
     return a
@@ -155,6 +162,8 @@ def getscalar(value, name: str) -> float:
     >>> getscalar(np.array(2), "d")
     2.0
     """
+    if type(value) in (int, float) and math.isfinite(value):     # the common case, quickly
+        return float(value)
     a = getarray(value, name)
     if a.size != 1:
         raise ValueError(f"{name}: expected a scalar, got {_describe(a)}")
@@ -274,15 +283,15 @@ def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
     R = getarray(value, name, shape=(dim, dim))
     if check:
         RtR = np.swapaxes(R, -1, -2) @ R
-        err = np.max(np.abs(RtR - np.eye(dim)), axis=(-2, -1))
-        if np.any(err > tol):
+        err = np.abs(RtR - _EYE[dim]).max(axis=(-2, -1))
+        if (err > tol).any():
             worst = float(np.max(err))
             raise ValueError(
                 f"{name}: expected an orthonormal matrix (max |R^T R - I| <= {tol:g}), "
                 f"got {worst:.3g}; use trnorm() to repair accumulated round-off"
             )
         det = np.linalg.det(R)
-        if np.any(np.abs(det - 1) > tol):
+        if (np.abs(det - 1) > tol).any():
             d = float(np.reshape(det, -1)[np.argmax(np.abs(np.reshape(det, -1) - 1))])
             raise ValueError(
                 f"{name}: expected a rotation matrix (det = +1), got det = {d:.3g}"
@@ -308,10 +317,9 @@ def getpose(value, name: str = "T", dim: int = 3, *, check: bool = True,
     T = getarray(value, name, shape=(n, n))
     if check:
         bottom = T[..., dim, :]
-        want = np.zeros(n)
-        want[-1] = 1
-        bad = np.max(np.abs(bottom - want), axis=-1)
-        if np.any(bad > tol):
+        want = _EYE[n][-1]
+        bad = np.abs(bottom - want).max(axis=-1)
+        if (bad > tol).any():
             row = np.reshape(bottom, (-1, n))[int(np.argmax(np.reshape(bad, -1)))]
             raise ValueError(
                 f"{name}: expected a homogeneous transform with bottom row "

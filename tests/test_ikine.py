@@ -165,7 +165,12 @@ def test_ikine_puma_random(p560):
         e = _pose_error(np.asarray(p560.fkine(s.q)), T[k % 20])
         E = float(e @ e)
         assert E == pytest.approx(s.residual, rel=1e-6, abs=1e-18)
-        assert s.success == (E < 1e-10)
+        # issue 12: success means the pose is reached, position and rotation errors within tol = 1e-9
+        # (it meant E < 1e-10, a squared error, before)
+        reached = np.linalg.norm(e[:3]) <= 1e-9 and np.linalg.norm(e[3:]) <= 1e-9
+        assert s.success == reached
+        assert (s.position_error, s.rotation_error) == pytest.approx(
+            (np.linalg.norm(e[:3]), np.linalg.norm(e[3:])), rel=1e-6, abs=1e-15)
 
 
 def test_ikine_cobra_masked(c600):
@@ -321,3 +326,157 @@ def test_2link_batched_and_errors():
         ikine_2link_numeric(1, 1, 0, 2.5)
     with pytest.raises(ValueError, match="elbow"):
         ikine_2link(1, 1, 0.6, 0.7, "sideways")
+
+
+# ------------------------------------- ikine: batches, restarts, success ---
+# (issue 12) independent poses solved together, a pose counted as reached only
+# within 1e-9 m and rad, seeded random restarts when an attempt stalls
+
+def rotation_angle(T1, T2):
+    """Angle of R1 R2^T, from trlog (the reference for the pose error)."""
+    from rvc import trlog
+
+    return np.linalg.norm(trlog(T1[..., :3, :3] @ np.swapaxes(T2[..., :3, :3], -1, -2),
+                                twist=True, check=False), axis=-1)
+
+
+def test_pose_error_is_trlog():
+    """The inline rotation log of the solver equals trlog, also past pi/2 and near pi."""
+    from rvc import angvec2tr, trlog
+
+    rng = np.random.default_rng(20)
+    axes = rng.normal(size=(400, 3))
+    angles = np.concatenate([rng.uniform(0, np.pi, 300), np.pi - np.logspace(-12, -1, 50),
+                             np.logspace(-12, -1, 49), [0.0]])
+    R = angvec2tr(angles, axes)
+    T0 = transl(0.1, 0.2, 0.3) @ rpy2tr(0.3, -0.2, 1.0)
+    Ts = R @ T0                                   # R* R0^T = R
+    e = _pose_error(np.broadcast_to(T0, Ts.shape), Ts)
+    ref = trlog(R[..., :3, :3], twist=True, check=False)
+    np.testing.assert_allclose(e[:, 3:], ref, atol=1e-12)
+    np.testing.assert_allclose(e[:, :3], Ts[:, :3, 3] - T0[:3, 3], atol=1e-15)
+    for k in range(len(Ts)):                      # one pose at a time (floats)
+        np.testing.assert_allclose(_pose_error(T0, Ts[k]), e[k], atol=1e-12)
+
+
+def test_ikine_success_means_the_pose_is_reached(p560):
+    Q = random_q(p560, 40, seed=21)
+    T = p560.fkine(Q)
+    sol = ikine(p560, T, np.zeros((40, 6)))
+    assert sol.success.all()
+    Ta = p560.fkine(sol.q)
+    et = np.linalg.norm(Ta[:, :3, 3] - T[:, :3, 3], axis=-1)
+    er = rotation_angle(T, Ta)
+    assert et.max() <= 1e-9 and er.max() <= 1e-9
+    np.testing.assert_allclose(sol.position_error, et, atol=1e-15)
+    np.testing.assert_allclose(sol.rotation_error, er, atol=1e-15)
+    assert np.all(sol.residual < 2e-18)
+    # a looser tol stops earlier, and says so
+    loose = ikine(p560, T, np.zeros((40, 6)), tol=1e-4)
+    assert loose.success.all() and loose.iterations.sum() < sol.iterations.sum()
+    assert np.all((loose.position_error <= 1e-4) & (loose.rotation_error <= 1e-4))
+
+
+@pytest.mark.parametrize("mask", [None, [1, 1, 1, 0, 0, 0]])
+def test_ikine_batch_equals_one_pose_at_a_time(p560, mask):
+    """Each pose of a batch takes the steps it would take alone (restarts included)."""
+    Q = random_q(p560, 30, seed=22)
+    T = p560.fkine(Q)
+    Q0 = random_q(p560, 30, seed=23)
+    Q0[:5] = 0.0                                  # a few singular starts
+    batch = ikine(p560, T, Q0, mask=mask, ilimit=15, slimit=4)
+    assert batch.q.shape == (30, 6) and batch.success.shape == (30,) and len(batch.reason) == 30
+    alone = [ikine(p560, T[k], Q0[k], mask=mask, ilimit=15, slimit=4) for k in range(30)]
+    assert batch.success.tolist() == [s.success for s in alone]
+    assert batch.iterations.tolist() == [s.iterations for s in alone]
+    assert batch.searches.tolist() == [s.searches for s in alone]
+    assert batch.searches.any()                   # ilimit = 15 makes some poses restart
+    np.testing.assert_allclose(batch.q, [s.q for s in alone], atol=1e-8)
+    assert batch.reason == [s.reason for s in alone]
+
+
+def test_ikine_batch_numpy_and_float_evaluation_agree(p560, monkeypatch):
+    """A batch evaluates few rows one at a time: the same steps as all in numpy."""
+    from rvc.kinematics import ikine as _  # noqa: F401  (the function shadows the module name)
+    import importlib
+
+    module = importlib.import_module("rvc.kinematics.ikine")
+    Q = random_q(p560, 12, seed=24)
+    T = p560.fkine(Q)
+    a = ikine(p560, T, np.zeros((12, 6)))
+    monkeypatch.setattr(module, "_FEW", 0)
+    b = ikine(p560, T, np.zeros((12, 6)))
+    assert a.iterations.tolist() == b.iterations.tolist()
+    np.testing.assert_allclose(a.q, b.q, atol=1e-8)
+
+
+def test_ikine_restarts_find_the_pose_from_a_bad_start(p560):
+    """A start that stalls is rescued by seeded random restarts; the result is reproducible."""
+    Q = random_q(p560, 60, seed=25)
+    T = p560.fkine(Q)
+    Q0 = np.tile(p560.qr, (60, 1))                # arm straight up: a singular start
+    once = ikine(p560, T, Q0, search=False, ilimit=20)
+    searched = ikine(p560, T, Q0, ilimit=20)
+    assert not once.success.all() and searched.success.all()
+    assert np.all(searched.searches[once.success] == 0) and searched.searches.max() >= 1
+    again = ikine(p560, T, Q0, ilimit=20)
+    np.testing.assert_array_equal(again.q, searched.q)
+    other = ikine(p560, T, Q0, ilimit=20, seed=1)
+    assert other.success.all()
+
+
+def test_ikine_cobra_masked_from_zero(c600):
+    """The Cobra 600 from q0 = 0 with the SCARA mask reaches every reachable pose (issue 12)."""
+    rng = np.random.default_rng(26)
+    Q = rng.uniform(*c600.qlim, (15, 4))
+    T = c600.fkine(Q)
+    mask = [1, 1, 1, 0, 0, 1]
+    sol = ikine(c600, T, np.zeros((15, 4)), mask=mask)
+    assert sol.success.all()
+    assert_reaches(c600, sol.q, T, atol=1e-9)
+    assert all(ikine(c600, T[k], mask=mask).success for k in range(15))
+
+
+def test_ikine_batch_joint_limits_and_degrees(p560):
+    Q = random_q(p560, 10, seed=27, shrink=0.8)
+    T = p560.fkine(Q)
+    lo, hi = p560.qlim
+    sol = ikine(p560, T, np.zeros((10, 6)), joint_limits=True)
+    assert sol.success.all()
+    assert np.all(sol.q >= lo - 1e-12) and np.all(sol.q <= hi + 1e-12)
+    deg = ikine(p560, T, np.zeros((10, 6)), joint_limits=True, unit="deg")
+    np.testing.assert_allclose(deg.q, np.rad2deg(sol.q), atol=1e-9)
+
+
+def test_ikine_one_pose_many_starts_and_unreachable(p560):
+    T = p560.fkine(p560.qn)
+    sol = ikine(p560, T, random_q(p560, 5, seed=28))
+    assert sol.q.shape == (5, 6) and sol.success.all()
+    assert_reaches(p560, sol.q, np.broadcast_to(T, (5, 4, 4)), atol=1e-9)
+    far = np.stack([transl(3, 0, 0), T])
+    sol = ikine(p560, far, np.zeros((2, 6)), slimit=2)
+    assert sol.success.tolist() == [False, True]
+    assert "pose error" in sol.reason[0] and "2 random restarts" in sol.reason[0] and sol.reason[1] == ""
+    assert sol.position_error[0] > 1 and np.all(np.isfinite(sol.q))
+    with pytest.raises(ValueError, match="q0"):
+        ikine(p560, far, np.zeros((3, 6)))
+    assert "2 poses, 1 solved" in repr(sol)
+
+
+def test_cholesky_solve_of_a_long_batch():
+    """The batched Cholesky solver of the LM step equals numpy's solve."""
+    import importlib
+
+    module = importlib.import_module("rvc.kinematics.ikine")
+    rng = np.random.default_rng(29)
+    J = rng.normal(size=(300, 6, 7))
+    e = rng.normal(size=(300, 6))
+    W = np.array([1, 1, 1, 0.5, 0.5, 0])
+    lam = rng.uniform(1e-6, 1.0, 300)
+    H = np.swapaxes(J, -1, -2) * W @ J + lam[:, None, None] * np.eye(7)
+    g = (np.swapaxes(J, -1, -2) * W @ e[..., None])[..., 0]
+    np.testing.assert_allclose(module._cholesky_solve(H, g), np.linalg.solve(H, g[..., None])[..., 0],
+                               rtol=1e-7, atol=1e-9)
+    step = _lm_step(J, e, W, lam)               # a long batch takes the Cholesky path
+    np.testing.assert_allclose(step, [_lm_step(J[k], e[k], W, lam[k]) for k in range(300)], rtol=1e-7,
+                               atol=1e-9)

@@ -110,7 +110,7 @@ class WalkingLegs(Result):
 
 
 def walking_legs(leg, xcycle=None, *, W: float = 0.1, L: float = 0.2, offsets=(0, 100, 200, 300),
-                 flips=(False, False, True, True), tol: float = 1e-18) -> WalkingLegs:
+                 flips=(False, False, True, True), tol: float = 1e-9) -> WalkingLegs:
     """Inverse kinematics of the walking cycle and the four legs (7.5.2).
 
     ``qcycle = ikine(leg, transl(xcycle), mask=[1, 1, 1, 0, 0, 0])`` (position
@@ -127,8 +127,8 @@ def walking_legs(leg, xcycle=None, *, W: float = 0.1, L: float = 0.2, offsets=(0
     xcycle : array_like (N, 3), optional
         Foot path (default :func:`walking_gait`).
     tol : float
-        IK tolerance on the squared position error (default 1e-18, i.e. the
-        feet are placed to about 1e-9 m).
+        IK tolerance on the position error (default 1e-9: the feet are
+        placed to 1e-9 m).
 
     With the default gait (``dt = 0.01``, ``tacc = 0.1``) three feet are on
     the ground 91% of the time: the blends make a foot leave the ground

@@ -23,7 +23,7 @@ Modules, in the order they build on each other:
 * :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
 * :mod:`.analytical` -- analytical Jacobians: ``exp2jac jacob_analytical`` (8.1.3)
-* :mod:`.jacobian` -- ``jacob0 jacobe manipulability``
+* :mod:`.jacobian` -- ``jacob0 jacob0_pose jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm

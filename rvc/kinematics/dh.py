@@ -17,6 +17,19 @@ and the modified DH one (frame {j} at the near end of link j) is
 where for a revolute joint ``theta_j = q_j + offset_j`` and for a prismatic
 joint ``d_j = q_j + offset_j``.
 
+How the chain is computed.  Multiplying 4x4 matrices wastes most of its
+work on the known zeros and ones of a pose, so the chain walks the link
+table and updates the twelve numbers that matter -- the columns x, y, z of
+the rotation and the origin p -- with the multiply-adds each elementary
+factor causes (e.g. ``Rz(theta)`` turns x and y: ``x' = c x + s y``,
+``y' = c y - s x``).  The same code serves one configuration (each number a
+Python float, which for a 6-axis arm takes a few microseconds) and a batch
+of N (each number a row of N values, so every step is one vectorised
+operation over the batch).  Long batches are done in blocks of
+``BLOCK`` configurations so that the rows stay in the processor's cache;
+batches of up to ``SMALL`` configurations, for which numpy's fixed cost per
+call would dominate, one configuration at a time.
+
 >>> robot = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
 >>> fkine_dh(robot, [0, np.pi / 2])[:3, 3].round(6)
 array([1., 1., 0.])
@@ -24,11 +37,18 @@ array([1., 1., 0.])
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..checks import getarray, getq, getvector
 
 __all__ = ["dh_transform", "link_transform", "fkine_dh", "fkine_all", "fkine_links", "joint_frames_dh"]
+
+#: Configurations computed together in a batched chain (see the module notes).
+BLOCK = 8192
+#: Batches up to this size are computed one configuration at a time, in floats.
+SMALL = 16
 
 
 def dh_transform(theta, d, a, alpha, mdh: bool = False) -> np.ndarray:
@@ -85,11 +105,133 @@ def link_transform(link, q) -> np.ndarray:
     return dh_transform(link.theta, q + link.offset, link.a, link.alpha, link.mdh)
 
 
-def _link_poses(robot, q, unit: str):
-    """Generator of the link transforms A_j(q_j), batched."""
-    qa = getq(q, robot.n, robot.revolute, unit)
-    for j, L in enumerate(robot.links):
-        yield link_transform(L, qa[..., j])
+# ---------------------------------------------------------------------------
+# the chain as multiply-adds on the twelve numbers of a pose
+#
+# A frame is the tuple (x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2): the
+# columns x, y, z of its rotation and its origin p.  Each entry is a float
+# (one configuration) or an array of N values (a batch); the steps below
+# only multiply and add, so they work on either.
+
+def _frame(T) -> tuple:
+    """The twelve numbers of a constant 4x4 pose, as floats."""
+    (r00, r01, r02, p0), (r10, r11, r12, p1), (r20, r21, r22, p2), _ = T.tolist()
+    return (r00, r10, r20, r01, r11, r21, r02, r12, r22, p0, p1, p2)
+
+
+_IDENTITY = _frame(np.eye(4))
+
+
+def _standard_step(F, ct, st, d, a, ca, sa):
+    """``F Rz(theta) Tz(d) Tx(a) Rx(alpha)`` for one standard DH link."""
+    x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 = F
+    # Rz(theta) turns x and y about z
+    X0, X1, X2 = ct * x0 + st * y0, ct * x1 + st * y1, ct * x2 + st * y2
+    u0, u1, u2 = ct * y0 - st * x0, ct * y1 - st * x1, ct * y2 - st * x2
+    # Tz(d) Tx(a) move the origin along z and along the new x; Rx(alpha) turns y and z
+    return (X0, X1, X2,
+            ca * u0 + sa * z0, ca * u1 + sa * z1, ca * u2 + sa * z2,
+            ca * z0 - sa * u0, ca * z1 - sa * u1, ca * z2 - sa * u2,
+            p0 + d * z0 + a * X0, p1 + d * z1 + a * X1, p2 + d * z2 + a * X2)
+
+
+def _modified_step(F, ct, st, d, a, ca, sa):
+    """``F Rx(alpha) Tx(a) Rz(theta) Tz(d)`` for one modified DH link."""
+    x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 = F
+    # Rx(alpha) turns y and z about x
+    u0, u1, u2 = ca * y0 + sa * z0, ca * y1 + sa * z1, ca * y2 + sa * z2
+    w0, w1, w2 = ca * z0 - sa * y0, ca * z1 - sa * y1, ca * z2 - sa * y2
+    # Rz(theta) turns x and y about the new z; Tx(a) Tz(d) move the origin
+    return (ct * x0 + st * u0, ct * x1 + st * u1, ct * x2 + st * u2,
+            ct * u0 - st * x0, ct * u1 - st * x1, ct * u2 - st * x2,
+            w0, w1, w2,
+            p0 + a * x0 + d * w0, p1 + a * x1 + d * w1, p2 + a * x2 + d * w2)
+
+
+def _compose(F, G):
+    """``F G`` for a constant frame G (the tool)."""
+    x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 = F
+    out = []
+    for g0, g1, g2 in (G[0:3], G[3:6], G[6:9]):
+        out += [x0 * g0 + y0 * g1 + z0 * g2, x1 * g0 + y1 * g1 + z1 * g2,
+                x2 * g0 + y2 * g1 + z2 * g2]
+    g0, g1, g2 = G[9:12]
+    return tuple(out) + (p0 + x0 * g0 + y0 * g1 + z0 * g2, p1 + x1 * g0 + y1 * g1 + z1 * g2,
+                         p2 + x2 * g0 + y2 * g1 + z2 * g2)
+
+
+def _walk(robot, q, cos, sin, keep: bool):
+    """Walk the chain from ``base``: the frames ``base A_1 ... A_j``.
+
+    ``q`` is a sequence of n joint values (floats, or rows of a batch) and
+    ``cos``/``sin`` the matching functions (``math`` or ``numpy``).  Returns
+    the list of the n + 1 frames ``base, base A_1, ..., base A_1...A_n`` if
+    ``keep``, else the last one alone (in a list).
+    """
+    step = _modified_step if robot.mdh else _standard_step
+    F = _frame(robot.base)
+    frames = [F]
+    for L, qj in zip(robot.links, q):
+        if L.sigma == 0:
+            theta, d = qj + L.offset, L.d
+        else:
+            theta, d = L.theta, qj + L.offset
+        F = step(F, cos(theta), sin(theta), d, L.a, math.cos(L.alpha), math.sin(L.alpha))
+        if keep:
+            frames.append(F)
+    return frames if keep else [F]
+
+
+#: (row, column) in the 4x4 pose of each of the twelve numbers of a frame
+_ENTRIES = [(r, c) for c in range(4) for r in range(3)]
+
+
+def _poses(robot, q, unit, pick):
+    """Poses (..., k, 4, 4) of chosen frames of the chain.
+
+    ``pick(n)`` lists indices into the n + 2 frames ``base``, ``base A_1``,
+    ..., ``base A_1 ... A_n`` and, last, the end pose with the tool.  The
+    configurations are flattened to (N, n); up to :data:`SMALL` of them are
+    computed one at a time with Python floats, more as rows of the batch in
+    blocks of :data:`BLOCK`.
+    """
+    n = robot.n
+    # the unit only matters for degrees: skip building `revolute` otherwise
+    qa = getq(q, n, robot.revolute if unit == "deg" else None, unit)
+    index = pick(n)
+    keep = index != [n + 1]                      # all frames, or the end pose only
+    tool = _frame(robot.tool)
+
+    def chosen(frames):
+        last = frames[-1]
+        end = last if tool == _IDENTITY else _compose(last, tool)
+        frames = frames + [end] if keep else [None] * (n + 1) + [end]
+        return [frames[i] for i in index]
+
+    Q = qa.reshape(-1, n)
+    if len(Q) <= SMALL:
+        # one configuration at a time, in floats: for a few that costs less than
+        # the fixed cost of the numpy calls of a batch
+        flat = []
+        for q1 in Q.tolist():
+            for x0, x1, x2, y0, y1, y2, z0, z1, z2, p0, p1, p2 in chosen(
+                    _walk(robot, q1, math.cos, math.sin, keep)):
+                flat += (x0, y0, z0, p0, x1, y1, z1, p1, x2, y2, z2, p2, 0.0, 0.0, 0.0, 1.0)
+        return np.array(flat).reshape(qa.shape[:-1] + (len(index), 4, 4))
+
+    # the poses are written as rows, out[k, r, c, :] for the whole batch, and
+    # returned as the (N, k, 4, 4) view of that buffer: writing rows is several
+    # times faster than scattering each number into N separate 4x4 matrices
+    out = np.empty((len(index), 4, 4, Q.shape[0]))
+    out[:, 3, :3] = 0.0
+    out[:, 3, 3] = 1.0
+    for start in range(0, Q.shape[0], BLOCK):
+        rows = np.ascontiguousarray(Q[start:start + BLOCK].T)      # (n, B): a row per joint
+        stop = start + rows.shape[1]
+        for k, F in enumerate(chosen(_walk(robot, rows, np.cos, np.sin, keep))):
+            for value, (r, c) in zip(F, _ENTRIES):
+                out[k, r, c, start:stop] = value
+    return np.moveaxis(out, -1, 0).reshape(qa.shape[:-1] + out.shape[:-1])
 
 
 def fkine_dh(robot, q, *, unit: str = "rad") -> np.ndarray:
@@ -105,10 +247,7 @@ def fkine_dh(robot, q, *, unit: str = "rad") -> np.ndarray:
     array([[2., 0., 0.],
            [0., 2., 0.]])
     """
-    T = robot.base
-    for A in _link_poses(robot, q, unit):
-        T = T @ A
-    return T @ robot.tool
+    return _poses(robot, q, unit, lambda n: [n + 1])[..., 0, :, :]
 
 
 def fkine_all(robot, q, *, unit: str = "rad") -> np.ndarray:
@@ -124,14 +263,7 @@ def fkine_all(robot, q, *, unit: str = "rad") -> np.ndarray:
            [1., 0., 0.],
            [1., 1., 0.]])
     """
-    frames = []
-    T = robot.base
-    for A in _link_poses(robot, q, unit):
-        T = T @ A
-        frames.append(T)
-    batch = frames[0].shape[:-2]
-    frames.insert(0, np.broadcast_to(robot.base, batch + (4, 4)))
-    return np.stack(frames, axis=-3)
+    return _poses(robot, q, unit, lambda n: list(range(n + 1)))
 
 
 def joint_frames_dh(robot, q, *, unit: str = "rad"):
@@ -149,9 +281,9 @@ def joint_frames_dh(robot, q, *, unit: str = "rad"):
     (array([[0., 0., 0.],
            [1., 0., 0.]]), array([2., 0., 0.]))
     """
-    F = fkine_all(robot, q, unit=unit)
-    axes = F[..., 1:, :, :] if robot.mdh else F[..., :-1, :, :]
-    return axes, F[..., -1, :, :] @ robot.tool
+    first = 1 if robot.mdh else 0
+    P = _poses(robot, q, unit, lambda n: list(range(first, first + n)) + [n + 1])
+    return P[..., :-1, :, :], P[..., -1, :, :]
 
 
 def fkine_links(robot, j, q, *, unit: str = "rad") -> np.ndarray:

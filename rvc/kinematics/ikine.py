@@ -15,8 +15,10 @@ Three families of solvers, all functions of ``(robot, T, ...)``:
   optimisation.
 
 Every solver returns an :class:`IKSolution`.  ``success`` is true only
-when the returned joint coordinates reach the pose: the squared weighted
-pose error ``E = e^T W e`` (see :func:`ikine`) is below ``tol``.
+when the returned joint coordinates reach the pose, checked by forward
+kinematics: for :func:`ikine` the position and rotation errors are within
+``tol`` metres and radians, for :func:`ikine6s` the squared pose error
+``E = e^T e`` is below its ``tol``.
 
 >>> import numpy as np
 >>> from rvc.models import puma560
@@ -29,10 +31,12 @@ pose error ``E = e^T W e`` (see :func:`ikine`) is below ``tol``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
+from scipy.linalg import get_lapack_funcs
 from scipy.optimize import minimize
 
 from ..checks import (getarray, getoption, getpose, getscalar, getunit, getvector, putangle,
@@ -40,7 +44,7 @@ from ..checks import (getarray, getoption, getpose, getscalar, getunit, getvecto
 from ..results import Result
 from ..spatial.expmap import trlog
 from ..spatial.transforms3d import rotx, rotz
-from .jacobian import jacob0
+from .jacobian import jacob0_pose
 
 __all__ = [
     "IKSolution",
@@ -68,7 +72,7 @@ class IKSolution(Result):
         the solver (zeros for :func:`ikine6s`, the last iterate for
         :func:`ikine`) and ``success`` is false -- never NaN.
     success : bool or ndarray of bool
-        True only when ``q`` reaches the pose: ``residual < tol``.
+        True only when ``q`` reaches the pose, within the solver's ``tol``.
     reason : str or list of str
         Empty on success, otherwise why the pose was not solved.
     iterations : int or ndarray of int
@@ -77,7 +81,11 @@ class IKSolution(Result):
         The squared weighted pose error ``E = e^T W e`` at ``q``
         (``inf`` when no candidate solution exists, e.g. out of reach).
     searches : int or ndarray of int
-        Number of random restarts used by ``ikine(..., search=True)``.
+        Number of random restarts used by :func:`ikine`.
+    position_error, rotation_error : float or ndarray
+        How far ``fkine(q)`` is from the pose: :math:`\\|t^* - t\\|` in metres
+        and the angle of :math:`R^* R^T` in radians (only the components a
+        mask weights count; ``inf`` when there is no candidate).
 
     Unpacks as ``q, success`` (MATLAB's ``[q, err] = ikine(...)`` pattern).
     """
@@ -90,36 +98,76 @@ class IKSolution(Result):
     iterations: Any = 0
     residual: Any = 0.0
     searches: Any = field(default=0)
+    position_error: Any = 0.0
+    rotation_error: Any = 0.0
 
     def __repr__(self) -> str:
         with np.printoptions(precision=4, suppress=True):
             if np.ndim(self.success) == 0:
                 s = (f"IKSolution(q={self.q}, success={bool(self.success)}, "
-                     f"iterations={int(self.iterations)}, residual={float(self.residual):.3g}")
+                     f"iterations={int(self.iterations)}, error {float(self.position_error):.3g} m "
+                     f"{float(self.rotation_error):.3g} rad")
                 return s + (f", reason={self.reason!r})" if self.reason else ")")
             ok = int(np.count_nonzero(self.success))
-            return (f"IKSolution({len(self.success)} poses, {ok} solved, "
-                    f"max residual {float(np.max(self.residual)):.3g})")
+            return (f"IKSolution({len(self.success)} poses, {ok} solved, max error "
+                    f"{float(np.max(self.position_error, initial=0)):.3g} m "
+                    f"{float(np.max(self.rotation_error, initial=0)):.3g} rad)")
 
 
 # ---------------------------------------------------------------------------
 # helpers shared by the solvers
 
 
+#: Below this sine of the rotation error angle, an angle above pi/2 is taken
+#: from ``trlog`` (whose formula there is accurate up to pi).
+_NEAR_PI = 1e-3
+
+
 def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
-    """The 6-vector e from pose ``T`` to pose ``Tstar``, world frame.
+    r"""The 6-vector e from pose ``T`` to pose ``Tstar``, world frame.
 
     ``e = (t* - t, theta k)`` where ``theta k`` is the angle-axis vector of
-    ``R* R^T``; (linear, angular) order as every rvc spatial vector.
+    ``dR = R* R^T``, the rotation log :func:`~rvc.spatial.expmap.trlog`
+    gives; (linear, angular) order as every rvc spatial vector.  Batched
+    over leading dimensions.  A solver calls this at every iteration, so it
+    is done inline, from
+
+    .. math:: v = (r_{32} - r_{23}, r_{13} - r_{31}, r_{21} - r_{12}) = 2 \sin	heta\, k,
+              \qquad 	heta k = rac{	heta}{2 \sin	heta} v,
+              \quad 	heta = \operatorname{atan2}(|v|/2, (\operatorname{tr} dR - 1)/2),
+
+    which is trlog's own formula for :math:`	heta \le \pi/2` and equals it
+    to round-off up to :math:`\pi`; within about 1e-3 rad of :math:`\pi`,
+    where ``v`` vanishes, ``trlog`` itself is called.
     """
-    dt = Tstar[..., :3, 3] - T[..., :3, 3]
     dR = Tstar[..., :3, :3] @ np.swapaxes(T[..., :3, :3], -1, -2)
-    return np.concatenate([dt, trlog(dR, twist=True, check=False)], axis=-1)
+    dt = Tstar[..., :3, 3] - T[..., :3, 3]
+    if dR.ndim == 2:                                   # one pose: floats
+        (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = dR.tolist()
+        v0, v1, v2 = r21 - r12, r02 - r20, r10 - r01
+        s = 0.5 * math.sqrt(v0 * v0 + v1 * v1 + v2 * v2)
+        c = 0.5 * (r00 + r11 + r22 - 1.0)
+        if c < 0.0 and s < _NEAR_PI:
+            return np.concatenate([dt, trlog(dR, twist=True, check=False)])
+        f = 0.5 * (math.atan2(s, c) / s if s > 1e-300 else 1.0)
+        (t0, t1, t2) = dt.tolist()
+        return np.array((t0, t1, t2, f * v0, f * v1, f * v2))
+    v = np.stack([dR[..., 2, 1] - dR[..., 1, 2], dR[..., 0, 2] - dR[..., 2, 0],
+                  dR[..., 1, 0] - dR[..., 0, 1]], axis=-1)
+    s = 0.5 * np.sqrt(np.sum(v * v, axis=-1))
+    c = 0.5 * (dR[..., 0, 0] + dR[..., 1, 1] + dR[..., 2, 2] - 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f = 0.5 * np.where(s > 1e-300, np.arctan2(s, c) / s, 1.0)
+    w = v * f[..., None]
+    near_pi = (c < 0.0) & (s < _NEAR_PI)
+    if near_pi.any():
+        w[near_pi] = trlog(dR[near_pi], twist=True, check=False)
+    return np.concatenate([dt, w], axis=-1)
 
 
 def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
     """E = e^T W e for diagonal W given as its (6,) diagonal."""
-    return np.sum(W * e * e, axis=-1)
+    return (W * e * e).sum(axis=-1)
 
 
 def _getposes(T, name="T"):
@@ -226,7 +274,7 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
         opposite wrist letters for the Puma: its ``"run"`` is ``"ruf"`` here.)
     tol : float
         A solution is checked by forward kinematics; success needs the
-        squared pose error ``E = e^T e`` (as in :func:`ikine`) below ``tol``.
+        squared pose error ``E = e^T e`` (see :func:`ikine`) below ``tol``.
     strict : bool
         If true, an unreachable pose raises ``ValueError`` instead of
         returning ``success=False``.
@@ -336,10 +384,11 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
         raise ValueError(reasons[k] + where)
 
     # check every solution by forward kinematics
-    residual = np.full(N, np.inf)
+    residual, et, er = np.full(N, np.inf), np.full(N, np.inf), np.full(N, np.inf)
     if np.any(ok):
         e = _pose_error(np.asarray(robot.fkine(q[ok])).reshape(-1, 4, 4), Ts[ok])
         residual[ok] = _residual(e, np.ones(6))
+        et[ok], er[ok] = _errors(e, np.ones(6))
     success = ok & (residual < tol)
     for k in np.flatnonzero(ok & ~success):
         reasons[k] = f"solution does not reach the pose: residual {residual[k]:.3g} >= tol {tol:g}"
@@ -352,27 +401,133 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
 
     q = putangle(q, unit)
     if single:
-        return IKSolution(q[0], bool(success[0]), reasons[0], 0, float(residual[0]))
-    return IKSolution(q, success, reasons, np.zeros(N, dtype=int), residual)
+        return IKSolution(q[0], bool(success[0]), reasons[0], 0, float(residual[0]), 0,
+                          float(et[0]), float(er[0]))
+    return IKSolution(q, success, reasons, np.zeros(N, dtype=int), residual, np.zeros(N, dtype=int),
+                      et, er)
 
 
 # ---------------------------------------------------------------------------
 # numerical: Levenberg-Marquardt
 
+#: An attempt has stalled when the damping grows beyond this: the steps it
+#: allows are too small to lower the error any further.
+_LAM_MAX = 1e6
+#: The damping is divided by _LAM_DOWN after a step that lowers the error and
+#: multiplied by _LAM_UP after one that does not (fewest iterations on the
+#: Puma 560, Cobra 600 and Baxter among the pairs tried: 2/2, 3/2, 3/3, 5/3, 10/10).
+_LAM_DOWN, _LAM_UP = 5.0, 3.0
 
-def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam: float) -> np.ndarray:
+
+class _Problem(NamedTuple):
+    """What every attempt of one ikine call shares."""
+
+    W: np.ndarray            # (6,) error weights (the mask)
+    counted: np.ndarray      # (6,) 1.0 where the weight is non-zero, else 0.0
+    tol: float               # pose error in metres and radians
+    ilimit: int              # iterations per attempt
+    lam: float               # initial damping
+    joint_limits: bool
+    qlim: np.ndarray         # (2, n)
+    prismatic: np.ndarray    # (n,) bool
+    starts: "_Restarts"      # random configurations, in the order they are tried
+
+
+#: LAPACK's solver of a symmetric positive definite system (Cholesky): the
+#: damped normal equations are one, and for a single 6x6 system it is
+#: several times faster than ``np.linalg.solve``.
+_posv = get_lapack_funcs("posv", dtype=float)
+
+
+def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam) -> np.ndarray:
     r"""The damped least-squares step :math:`(J^T W J + \lambda I)^{-1} J^T W e`.
 
     For a redundant arm (J wide, W = I) this equals
     :math:`J^T (J J^T + \lambda I)^{-1} e`, the damped minimum-norm step,
-    which tends to :math:`J^+ e` as :math:`\lambda \to 0`.
+    which tends to :math:`J^+ e` as :math:`\lambda \to 0`.  Batched: ``J``
+    (..., 6, n), ``e`` (..., 6) and ``lam`` a float or (...,).  Raises
+    ``numpy.linalg.LinAlgError`` if the system is singular (only possible
+    with ``lam = 0``).
     """
-    JtW = J.T * W
-    H = JtW @ J + lam * np.eye(J.shape[1])
-    return np.linalg.solve(H, JtW @ e)
+    JtW = np.swapaxes(J, -1, -2) * W
+    H = JtW @ J
+    n = H.shape[-1]
+    if H.ndim == 2:
+        H.flat[::n + 1] += lam
+        _, dq, info = _posv(H, JtW @ e, overwrite_a=True)
+        if info:
+            raise np.linalg.LinAlgError("singular damped normal equations")
+        return dq
+    diagonal = np.arange(n)
+    H[..., diagonal, diagonal] += np.asarray(lam)[..., None]
+    g = (JtW @ e[..., None])[..., 0]
+    if H.ndim == 3 and len(H) >= _LONG and np.min(lam) > 0:
+        return _cholesky_solve(H, g)
+    return np.linalg.solve(H, g[..., None])[..., 0]
 
 
-def _random_q(rng, qlim, prismatic, n):
+#: From this many systems on, :func:`_cholesky_solve` beats ``np.linalg.solve``.
+_LONG = 256
+
+
+def _cholesky_solve(H: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """Solve ``H x = g`` for a batch of symmetric positive definite H (B, n, n), g (B, n).
+
+    Cholesky, :math:`H = L L^T`, then :math:`L y = g` and :math:`L^T x = y`,
+    each entry of L a row of B values: a loop over the n(n+1)/2 entries
+    instead of over the B systems, which for a long batch of small systems
+    is about twice as fast as ``np.linalg.solve`` (one LAPACK call per system).
+    """
+    n = H.shape[-1]
+    A = np.moveaxis(H, 0, -1)                       # A[i, j] is a row of the batch
+    L = [[None] * n for _ in range(n)]
+    for j in range(n):
+        d = A[j, j].copy()
+        for k in range(j):
+            d -= L[j][k] * L[j][k]
+        L[j][j] = np.sqrt(d)
+        for i in range(j + 1, n):
+            s = A[i, j].copy()
+            for k in range(j):
+                s -= L[i][k] * L[j][k]
+            L[i][j] = s / L[j][j]
+    y = []
+    for i in range(n):                              # L y = g
+        s = g[:, i].copy()
+        for k in range(i):
+            s -= L[i][k] * y[k]
+        y.append(s / L[i][i])
+    x = [None] * n
+    for i in reversed(range(n)):                    # L^T x = y
+        s = y[i].copy()
+        for k in range(i + 1, n):
+            s -= L[k][i] * x[k]
+        x[i] = s / L[i][i]
+    return np.stack(x, axis=-1)
+
+
+def _errors(e: np.ndarray, counted: np.ndarray):
+    """Position error (m) and rotation error (rad): norms of the counted parts of e."""
+    e2 = counted * e * e
+    return np.sqrt(e2[..., :3].sum(axis=-1)), np.sqrt(e2[..., 3:].sum(axis=-1))
+
+
+def _reached(e: np.ndarray, p: _Problem):
+    """True where the pose is reached: both errors within ``tol``."""
+    if e.ndim == 1:                                    # one pose: floats
+        e0, e1, e2, e3, e4, e5 = (p.counted * e).tolist()
+        tol2 = p.tol * p.tol
+        return e0 * e0 + e1 * e1 + e2 * e2 <= tol2 and e3 * e3 + e4 * e4 + e5 * e5 <= tol2
+    et, er = _errors(e, p.counted)
+    return (et <= p.tol) & (er <= p.tol)
+
+
+def _random_q(rng, qlim, prismatic, n, size=None):
+    """Joint coordinates drawn uniformly within the limits.
+
+    Unlimited revolute joints draw from [-pi, pi), unlimited prismatic ones
+    from [0, 1].  ``size`` gives the number of configurations, (size, n).
+    """
     lo = np.full(n, -np.pi)
     hi = np.full(n, np.pi)
     finite = np.isfinite(qlim[0]) & np.isfinite(qlim[1])
@@ -381,63 +536,209 @@ def _random_q(rng, qlim, prismatic, n):
     if np.any(prismatic & ((lo == -np.pi) & (hi == np.pi))):
         lo = np.where(prismatic & (lo == -np.pi), 0.0, lo)
         hi = np.where(prismatic & (hi == np.pi), 1.0, hi)
-    return rng.uniform(lo, hi)
+    return rng.uniform(lo, hi, None if size is None else (size, n))
+
+
+class _Restarts:
+    """The random restart configurations of one call: ``count`` of them, drawn
+    from ``seed`` within the limits (see :func:`_random_q`) when first needed."""
+
+    def __init__(self, seed, qlim, prismatic, count):
+        self.seed, self.qlim, self.prismatic, self.count = seed, qlim, prismatic, count
+        self.table = None
+
+    def __len__(self):
+        return self.count
+
+    def __getitem__(self, k):
+        if self.table is None:
+            rng = self.seed if isinstance(self.seed, np.random.Generator) else np.random.default_rng(self.seed)
+            self.table = _random_q(rng, self.qlim, self.prismatic, len(self.prismatic), self.count)
+        return self.table[k]
 
 
 def _fit_limits(q, qlim, prismatic):
-    """Shift revolute joints by multiples of 2 pi into their limits if possible.
+    """Shift revolute joints by multiples of 2 pi into their limits where possible.
 
-    Returns (q, inside).
+    Batched over leading dimensions of q.  Returns (q, inside), ``inside``
+    true where every joint is within its limits afterwards.
     """
-    q = q.copy()
-    rev = ~prismatic
-    for j in np.flatnonzero(rev):
-        lo, hi = qlim[0, j], qlim[1, j]
-        if q[j] < lo or q[j] > hi:
-            k = np.ceil((lo - q[j]) / (2 * np.pi))
-            cand = q[j] + 2 * np.pi * k
-            if lo <= cand <= hi:
-                q[j] = cand
+    lo, hi = qlim
+    k = np.ceil((lo - q) / (2 * np.pi))
+    shifted = q + 2 * np.pi * k                     # the smallest shift at or above lo
+    move = ~prismatic & ((q < lo) | (q > hi)) & (shifted <= hi)
+    q = np.where(move, shifted, q)
     tol = 1e-12
-    inside = bool(np.all((q >= qlim[0] - tol) & (q <= qlim[1] + tol)))
+    inside = np.all((q >= lo - tol) & (q <= hi + tol), axis=-1)
     return q, inside
 
 
-def _lm_solve(robot, Tstar, q0, W, ilimit, tol, lam0, lam_max):
-    """One LM run from q0.  Returns q, E, iterations, reason."""
-    q = q0.copy()
-    e = _pose_error(np.asarray(robot.fkine(q)), Tstar)
-    E = float(_residual(e, W))
-    lam = lam0
-    it = 0
-    while it < ilimit:
-        if E < tol:
-            return q, E, it, ""
-        it += 1
-        J = jacob0(robot, q)
+# Why an attempt ended without reaching the pose.
+_STALLED, _ILIMIT, _OUTSIDE = 1, 2, 3
+
+
+def _why(code: int, et: float, er: float, ilimit: int, searches: int) -> str:
+    if code == 0:
+        return ""
+    if code == _OUTSIDE:
+        text = "solution outside the joint limits qlim"
+    else:
+        cause = "stalled in a local minimum" if code == _STALLED else f"iteration limit {ilimit} reached"
+        text = f"{cause} (pose error {et:.3g} m, {er:.3g} rad)"
+    return text + (f" after {searches} random restarts" if searches else "")
+
+
+def _attempt(robot, Tstar, q, p: _Problem):
+    """One LM run for one pose from q: (q, e, iterations, code).
+
+    A lean loop for a single configuration: each iteration evaluates the
+    chain once (the Jacobian and the pose of the trial point together);
+    a rejected trial keeps the Jacobian of the current point.
+    """
+    J, T = jacob0_pose(robot, q)
+    e = _pose_error(T, Tstar)
+    E = e @ (p.W * e)
+    lam = p.lam
+    for it in range(p.ilimit):
+        if _reached(e, p):
+            return q, e, it, 0
         try:
-            dq = _lm_step(J, e, W, lam)
-        except np.linalg.LinAlgError:
-            lam *= 2.0
+            trial = q + _lm_step(J, e, p.W, lam)
+        except np.linalg.LinAlgError:                   # singular with lam = 0
+            lam = max(2.0 * lam, 1e-12)
             continue
-        qn = q + dq
-        en = _pose_error(np.asarray(robot.fkine(qn)), Tstar)
-        En = float(_residual(en, W))
-        if En < E:
-            q, e, E = qn, en, En
-            lam /= 2.0
+        Jt, Tt = jacob0_pose(robot, trial)
+        et = _pose_error(Tt, Tstar)
+        Et = et @ (p.W * et)
+        if Et < E:
+            q, J, e, E = trial, Jt, et, Et
+            lam /= _LAM_DOWN
         else:
-            lam *= 2.0
-            if lam > lam_max:
-                return q, E, it, f"stalled in a local minimum (residual {E:.3g}, damping above {lam_max:g})"
-    if E < tol:
-        return q, E, it, ""
-    return q, E, it, f"iteration limit {ilimit} reached (residual {E:.3g})"
+            lam *= _LAM_UP
+            if lam > _LAM_MAX:
+                return q, e, it + 1, _STALLED
+    return q, e, p.ilimit, 0 if _reached(e, p) else _ILIMIT
 
 
-def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10,
-          search: bool = False, slimit: int = 100, joint_limits: bool = False,
-          lam: float = 0.1, seed=None, unit: str = "rad") -> IKSolution:
+def _solve_one(robot, Tstar, q0, p: _Problem):
+    """One pose: LM from q0, then from the random restarts until one reaches it.
+
+    Returns (q, e, iterations, searches, code) of the solution, or of the
+    attempt that came closest.
+    """
+    best = None
+    total = 0
+    for searches in range(len(p.starts) + 1):
+        start = q0 if searches == 0 else p.starts[searches - 1]
+        q, e, it, code = _attempt(robot, Tstar, start, p)
+        total += it
+        if code == 0 and p.joint_limits:
+            q, inside = _fit_limits(q, p.qlim, p.prismatic)
+            code = 0 if inside else _OUTSIDE
+        E = e @ (p.W * e)
+        if best is None or code == 0 or (best[3] != 0 and E < best[2]):
+            best = (q, e, E, code)
+        if code == 0:
+            break
+    q, e, _, code = best
+    return q, e, total, searches, code
+
+
+#: Below this many configurations the chain is evaluated one configuration at
+#: a time: numpy's fixed cost per call outweighs what it saves on tiny batches.
+_FEW = 8
+
+
+def _evaluate(robot, Q, Ts):
+    """Jacobians (B, 6, n) and pose errors (B, 6) at joint coordinates Q (B, n)."""
+    if len(Q) <= _FEW:
+        Js, es = [], []
+        for q, Tstar in zip(Q, Ts):
+            J, T = jacob0_pose(robot, q)
+            Js.append(J)
+            es.append(_pose_error(T, Tstar))
+        return np.array(Js).reshape(len(Q), 6, -1), np.array(es).reshape(len(Q), 6)
+    J, T = jacob0_pose(robot, Q)
+    return J, _pose_error(T, Ts)
+
+
+def _solve_batch(robot, Ts, Q0, p: _Problem):
+    """Independent poses solved together: the LM of :func:`_attempt`, vectorised.
+
+    Each row (pose) has its own damping, iteration count and restarts, and
+    follows exactly the steps :func:`_solve_one` would take for it alone;
+    one iteration evaluates the chain once for all rows still working
+    (their trial points, and the restart configurations of rows that
+    stalled).  Returns (q, e, iterations, searches, code), a row per pose.
+    """
+    N = Q0.shape[0]
+    if N == 1:                                   # a batch of one is one pose
+        q, e, it, searches, code = _solve_one(robot, Ts[0], Q0[0], p)
+        return q[None], e[None], np.array([it]), np.array([searches]), np.array([code])
+    q = Q0.copy()
+    J, e = _evaluate(robot, q, Ts)
+    E = _residual(e, p.W)
+    lam = np.full(N, p.lam)
+    it = np.zeros(N, dtype=int)                 # iterations of the current attempt
+    total = np.zeros(N, dtype=int)
+    searches = np.zeros(N, dtype=int)
+    code = np.full(N, -1)                        # -1 while working, then 0 or why not
+    best_q, best_e, best_E = q.copy(), e.copy(), np.full(N, np.inf)
+    best_code = np.full(N, _STALLED)
+    while True:
+        act = np.flatnonzero(code < 0)
+        if act.size == 0:
+            break
+        # has each working row ended its attempt, and how?
+        reached = _reached(e[act], p)
+        ends = np.where(reached, 0, np.where(lam[act] > _LAM_MAX, _STALLED,
+                                             np.where(it[act] >= p.ilimit, _ILIMIT, -1)))
+        if p.joint_limits and reached.any():
+            rows = act[reached]
+            q[rows], inside = _fit_limits(q[rows], p.qlim, p.prismatic)
+            ends[np.flatnonzero(reached)[~inside]] = _OUTSIDE
+        finished = ends >= 0
+        restart = act[:0]
+        if finished.any():
+            # keep the best end of an attempt; stop the rows that succeeded or ran out of restarts
+            rows, why = act[finished], ends[finished]
+            keep = (why == 0) | ((best_code[rows] != 0) & (E[rows] < best_E[rows]))
+            k = rows[keep]
+            best_q[k], best_e[k], best_E[k], best_code[k] = q[k], e[k], E[k], why[keep]
+            out = (why == 0) | (searches[rows] >= len(p.starts))
+            code[rows[out]] = best_code[rows[out]]
+            restart = rows[~out]
+        # a damped step for the rows that go on, and the restart configurations
+        step = act[~finished]
+        try:
+            trial = q[step] + _lm_step(J[step], e[step], p.W, lam[step])
+        except np.linalg.LinAlgError:                   # singular with lam = 0
+            lam[step] = np.maximum(2.0 * lam[step], 1e-12)
+            continue
+        starts = p.starts[searches[restart]] if restart.size else q[:0]
+        searches[restart] += 1
+        rows = np.concatenate([step, restart])
+        if rows.size == 0:
+            continue
+        # one evaluation of the chain for both; take the steps that lower E
+        Qn = np.concatenate([trial, starts])
+        Jn, en = _evaluate(robot, Qn, Ts[rows])
+        En = _residual(en, p.W)
+        better = En[:step.size] < E[step]
+        take = np.concatenate([better, np.ones(restart.size, dtype=bool)])
+        r = rows[take]
+        q[r], J[r], e[r], E[r] = Qn[take], Jn[take], en[take], En[take]
+        lam[step] = np.where(better, lam[step] / _LAM_DOWN, lam[step] * _LAM_UP)
+        lam[restart] = p.lam
+        it[step] += 1
+        total[step] += 1
+        it[restart] = 0
+    return best_q, best_e, total, searches, code
+
+
+def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
+          search: bool = True, slimit: int = 10, joint_limits: bool = False,
+          lam: float = 0.1, seed=0, unit: str = "rad") -> IKSolution:
     r"""Numerical inverse kinematics by Levenberg-Marquardt (notes 7.2.2.2, 8.6).
 
     Minimises the squared weighted pose error
@@ -455,10 +756,33 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
         \delta q = (J^T W J + \lambda I)^{-1} J^T W e,
 
     where :math:`J` is the world-frame Jacobian.  The damping adapts: a
-    step that lowers ``E`` is taken and :math:`\lambda` halved, otherwise
-    the step is rejected and :math:`\lambda` doubled.  For a redundant arm
+    step that lowers ``E`` is taken and :math:`\lambda` divided by 5,
+    otherwise the step is rejected and :math:`\lambda` tripled.  For a redundant arm
     (n > 6) the step equals :math:`J^T (J J^T + \lambda I)^{-1} e`, the
     damped minimum-norm step.
+
+    A pose counts as reached only when the pose error itself is small: the
+    position error :math:`\|t^* - t\|` is at most ``tol`` metres and the
+    rotation error :math:`\theta` at most ``tol`` radians (1e-9 by default;
+    near the solution the steps converge quadratically, so this costs only
+    an iteration or two more than a loose tolerance).  With a mask only the
+    components it weights count.  When an attempt stalls (the damping
+    grows past 1e6, i.e. a local minimum) or uses ``ilimit`` iterations,
+    the solver restarts from a random configuration within the joint
+    limits, up to ``slimit`` times: the restarts are drawn from ``seed``,
+    so a call is reproducible, and every pose of a call tries the same
+    restarts in the same order.
+
+    Three ways to call it:
+
+    * one pose, ``T`` (4, 4), from ``q0`` (n,) (default zeros);
+    * a trajectory, ``T`` (N, 4, 4) with ``q0`` (n,) or None: the poses are
+      solved in order, each starting from the previous solution (warm
+      start);
+    * independent poses, ``T`` (N, 4, 4) with ``q0`` (N, n), one start per
+      pose (``T`` (4, 4) with ``q0`` (N, n) solves one pose from N starts):
+      the poses are solved together, each iteration vectorised across the
+      batch.  A pose's answer does not depend on the others in the batch.
 
     Parameters
     ----------
@@ -467,9 +791,8 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
         ``n``, ``revolute``, ``qlim``, a batched ``fkine(q)`` and
         ``joint_frames(q)`` (for the Jacobian).
     T : array_like (4, 4) or (N, 4, 4)
-        Desired pose, or a trajectory of poses solved in order, each
-        starting from the previous solution (warm start).
-    q0 : array_like (n,), optional
+        Desired pose(s).
+    q0 : array_like (n,) or (N, n), optional
         Initial joint coordinates (default zeros).
     mask : array_like (6,), optional
         Weights of the error components ``(x, y, z, rx, ry, rz)``, e.g.
@@ -478,29 +801,33 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
     ilimit : int
         Maximum iterations per attempt.
     tol : float
-        Success threshold on ``E`` (a squared norm: 1e-10 means an error of
-        about 1e-5 m or rad).
+        Largest pose error that counts as reached, in metres (position)
+        and radians (rotation).
     search : bool
-        If an attempt fails, restart from random joint coordinates drawn
-        uniformly within ``qlim`` (``[-pi, pi)`` for unlimited revolute
-        joints), up to ``slimit`` restarts.
+        Restart from random configurations when an attempt fails (default
+        true); ``False`` makes one attempt from ``q0``.
+    slimit : int
+        Maximum number of random restarts per pose.
     joint_limits : bool
         Reject solutions outside ``robot.qlim`` (after trying to shift
-        revolute joints by multiples of 2 pi into range).
+        revolute joints by multiples of 2 pi into range); a rejected
+        solution counts as a failed attempt.
     lam : float
         Initial damping :math:`\lambda`.
-    seed : int or numpy Generator, optional
-        Random generator for ``search``, for reproducible restarts.
+    seed : int or numpy Generator
+        Random generator for the restarts (default 0).
     unit : {"rad", "deg"}
         Unit of ``q0`` and of the returned ``q`` (revolute joints).
 
     Returns
     -------
     IKSolution
-        ``success`` is true only when ``E < tol`` at the returned ``q``;
-        otherwise ``q`` is the best iterate found and ``reason`` says why.
-        For N poses the fields are arrays ((N, n), (N,)) and ``reason`` a
-        list.
+        ``success`` true only when the pose is reached (within ``tol``);
+        ``position_error`` (m) and ``rotation_error`` (rad) say how far the
+        returned ``q`` is from it; ``residual`` is ``E``.  A pose that was
+        not reached keeps the attempt that came closest, and ``reason``
+        says why.  For N poses the fields are arrays ((N, n), (N,)) and
+        ``reason`` a list.
 
     Examples
     --------
@@ -509,23 +836,26 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
     >>> p560 = puma560()
     >>> T = p560.fkine(p560.qn)
     >>> sol = ikine(p560, T)
-    >>> sol.success, sol.residual < 1e-10
-    (True, True)
-    >>> bool(np.allclose(p560.fkine(sol.q), T, atol=1e-5))
+    >>> sol.success, sol.position_error <= 1e-9, sol.rotation_error <= 1e-9
+    (True, True, True)
+    >>> bool(np.allclose(p560.fkine(sol.q), T, atol=1e-9))
     True
+    >>> Q = np.random.default_rng(1).uniform(-1, 1, (100, 6))     # 100 poses at once
+    >>> ikine(p560, p560.fkine(Q), np.zeros((100, 6))).success.all()
+    np.True_
     """
     n = int(robot.n)
     unit = getunit(unit)
     T = _getposes(T)
-    single = T.ndim == 2
-    Ts = T.reshape(-1, 4, 4)
     prismatic = ~np.asarray(robot.revolute, dtype=bool)
-    if q0 is None:
-        q0 = np.zeros(n)
-    else:
+    q0 = np.zeros(n) if q0 is None else getarray(q0, "q0")
+    batch = q0.ndim == 2 and q0.shape[1] == n and not (T.ndim == 2 and len(q0) == 1)
+    if not batch:
         q0 = getvector(q0, "q0", n)
-        if unit == "deg":
-            q0 = np.where(prismatic, q0, np.deg2rad(q0))
+    elif T.ndim == 3 and len(T) != len(q0):
+        raise ValueError(f"q0: expected ({n},) or one start per pose ({len(T)}, {n}), got shape {q0.shape}")
+    if unit == "deg":
+        q0 = np.where(prismatic, q0, np.deg2rad(q0))
     if mask is None:
         W = np.ones(6)
     else:
@@ -540,45 +870,35 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 500, tol: float = 1e-10
         raise ValueError(f"ilimit, slimit, tol, lam: expected ilimit >= 1, slimit >= 0, tol > 0, lam >= 0, "
                          f"got {ilimit}, {slimit}, {tol}, {lam}")
     qlim = np.asarray(robot.qlim, dtype=float)
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    starts = _Restarts(seed, qlim, prismatic, slimit if search else 0)
+    p = _Problem(W, (W > 0).astype(float), tol, ilimit, lam, joint_limits, qlim, prismatic, starts)
 
-    N = Ts.shape[0]
-    Q = np.zeros((N, n))
-    succ = np.zeros(N, dtype=bool)
-    iters = np.zeros(N, dtype=int)
-    resid = np.zeros(N)
-    searches = np.zeros(N, dtype=int)
-    reasons = [""] * N
-    qstart = q0
-    for k in range(N):
-        best = None
-        total = 0
-        attempt = 0
-        start = qstart
-        while True:
-            q, E, it, why = _lm_solve(robot, Ts[k], start, W, ilimit, tol, lam, 1e10)
-            total += it
-            if not why and joint_limits:
-                q, inside = _fit_limits(q, qlim, prismatic)
-                if not inside:
-                    why = "solution outside the joint limits qlim"
-            if best is None or (not why) or (best[3] and E < best[1]):
-                best = (q, E, total, why)
-            if not why or not search or attempt >= slimit:
-                break
-            attempt += 1
-            start = _random_q(rng, qlim, prismatic, n)
-        q, E, _, why = best
-        Q[k], resid[k], iters[k], searches[k] = q, E, total, attempt
-        succ[k] = (not why) and E < tol
-        reasons[k] = why
-        if succ[k]:
-            qstart = q
+    if batch:                                          # independent poses, solved together
+        Ts = np.broadcast_to(T, q0.shape[:1] + (4, 4))
+        Q, e, iters, searches, code = _solve_batch(robot, Ts, q0, p)
+        single = False
+    else:                                              # one pose, or a trajectory in order
+        single = T.ndim == 2
+        Ts = T.reshape(-1, 4, 4)
+        N = Ts.shape[0]
+        Q, e = np.zeros((N, n)), np.zeros((N, 6))
+        iters, searches, code = (np.zeros(N, dtype=int) for _ in range(3))
+        start = q0
+        for k in range(N):
+            Q[k], e[k], iters[k], searches[k], code[k] = _solve_one(robot, Ts[k], start, p)
+            if code[k] == 0:
+                start = Q[k]
+    et, er = _errors(e, p.counted)
+    success = code == 0
+    reasons = [_why(c, a, b, ilimit, s) for c, a, b, s in zip(code.tolist(), et.tolist(), er.tolist(),
+                                                                searches.tolist())]
+    resid = _residual(e, W)
     if unit == "deg":
         Q = np.where(prismatic, Q, np.rad2deg(Q))
     if single:
-        return IKSolution(Q[0], bool(succ[0]), reasons[0], int(iters[0]), float(resid[0]), int(searches[0]))
-    return IKSolution(Q, succ, reasons, iters, resid, searches)
+        return IKSolution(Q[0], bool(success[0]), reasons[0], int(iters[0]), float(resid[0]),
+                          int(searches[0]), float(et[0]), float(er[0]))
+    return IKSolution(Q, success, reasons, iters, resid, searches, et, er)
 
 
 # ---------------------------------------------------------------------------

@@ -120,4 +120,5 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
         history.append(E)
         it += 1
     qout = np.where(rev, putangle(q, unit), q)
-    return IKHistory(qout, not reason, reason, it, E, 0, np.array(history))
+    return IKHistory(qout, not reason, reason, it, E, position_error=float(np.linalg.norm(e[:3])),
+                     rotation_error=float(np.linalg.norm(e[3:])), history=np.array(history))

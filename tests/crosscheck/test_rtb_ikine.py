@@ -113,3 +113,19 @@ def test_cobra_masked_like_ikine_lm():
     ref = theirs.ikine_LM(T, mask=mask, seed=0)
     assert sol.success and ref.success
     np.testing.assert_allclose(theirs.fkine(sol.q).t, theirs.fkine(ref.q).t, atol=1e-5)
+
+
+def test_ikine_batch_from_zero_as_many_successes_as_ik_lm(pumas, targets):
+    """Issue 12: independent poses solved together from q0 = 0, each success within 1e-9 of the
+    pose as the peer's fkine sees it, at least as many as ik_LM reaches within 1e-6."""
+    ours, theirs = pumas
+    _, T = targets
+    sol = ikine(ours, T, np.zeros((N, 6)))
+    e = theirs.ets()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        peer = [e.ik_LM(T[k], q0=np.zeros(6), tol=0.5e-12, joint_limits=False) for k in range(N)]
+    peer_ok = sum(np.abs(theirs.fkine(s.q).A - T[k]).max() <= 1e-6 for k, s in enumerate(peer))
+    assert sol.success.sum() >= peer_ok
+    for k in np.flatnonzero(sol.success):
+        np.testing.assert_allclose(theirs.fkine(sol.q[k]).A, T[k], atol=1e-9)
