@@ -9,9 +9,11 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 * :mod:`.animation` -- :func:`jshtml`, an offline animation player
 * :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter
 * :mod:`.robot` -- stick figures of arms, their animations, teach panels
+* :mod:`.schematic` -- line drawings of links and arms with their parameters
 """
 
 from .frames import *  # noqa: F401,F403
 from .animation import *  # noqa: F401,F403
 from .widgets import *  # noqa: F401,F403
 from .robot import *  # noqa: F401,F403
+from .schematic import *  # noqa: F401,F403
