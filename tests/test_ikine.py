@@ -255,6 +255,29 @@ def test_ikine_joint_limits(p560):
         assert np.all(sol.q >= qlim[0] - 1e-12) and np.all(sol.q <= qlim[1] + 1e-12)
 
 
+def test_ikine_joint_limits_when_every_solution_is_outside():
+    """A target whose two solutions (elbow up and down) both need q2 outside qlim: with
+    joint_limits=True ikine must say it failed, with or without a random search."""
+    from rvc import DHRobot, RevoluteDH
+
+    arm = DHRobot([RevoluteDH(a=1, qlim=[-np.pi, np.pi]), RevoluteDH(a=1, qlim=[-0.5, 0.5])])
+    x, y = 0.6, 0.7
+    both = np.array([ikine_2link(1, 1, x, y, elbow=e) for e in ("up", "down")])
+    assert np.all(np.abs(both[:, 1]) > 0.5)                 # both outside [-0.5, 0.5]
+    T = transl(x, y, 0)
+    plain = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0])
+    assert plain.success and np.abs(plain.q[1]) > 0.5        # found, but outside the limits
+    for search in (False, True):
+        sol = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=search, slimit=20,
+                    seed=3)
+        assert not sol.success
+        assert "limit" in sol.reason
+    # a reachable target inside the limits still succeeds, inside the limits
+    T_ok = arm.fkine([0.3, 0.4])
+    sol = ikine(arm, T_ok, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=True, seed=3)
+    assert sol.success and abs(sol.q[1]) <= 0.5 + 1e-12
+
+
 def test_ikine_seeded_search_is_reproducible(p560):
     T = p560.fkine(random_q(p560, 1, seed=10)[0])
     a = ikine(p560, T, q0=[0, 3, -3, 0, 0, 0], search=True, seed=42, ilimit=5)

@@ -185,6 +185,32 @@ def test_mstraj_random_via_points(via, tacc, qdmax):
         assert np.all(np.abs(tg.q[i] - via[k]) <= 3 / 32 * tg.info["tacc"][k] * 2 * qdmax + 1e-9)
 
 
+@pytest.mark.parametrize("tacc", [0.2, 0.4, 0.6])
+def test_mstraj_segments_shorter_than_the_blend(tacc):
+    """Via points closer together than a blend needs: each such segment is stretched to the
+    half-blends at its two ends, the speed limit holds everywhere, and the times add up."""
+    dt = 0.01
+    qdmax = np.array([1.0, 0.5])
+    via = np.array([[0.01, 0.0], [0.02, 0.01], [0.5, 0.4], [0.5, 0.41], [0.0, 0.0]])
+    q0 = np.zeros(2)
+    tg = mstraj(via, qdmax, None, q0, dt, tacc)
+    W = np.vstack([q0, via])
+    # segment times: the slowest axis at full speed, but never shorter than the blends need
+    move = np.ceil(np.max(np.abs(np.diff(W, axis=0)) / qdmax, axis=1) / dt - 1e-9) * dt
+    ta = np.ceil(tacc / (2 * dt) - 1e-9) * 2 * dt
+    expected = np.maximum(move, ta)
+    np.testing.assert_allclose(tg.info["tseg"], expected, atol=1e-12)
+    assert np.sum(move < ta) == 3                              # three short segments here
+    np.testing.assert_allclose(np.diff(np.r_[ta / 2, tg.info["arrive"]]), expected, atol=1e-12)
+    np.testing.assert_allclose(tg.t[-1], expected.sum() + ta, atol=1e-9)
+    # the speed limit, as reported and as measured between samples
+    assert np.all(np.abs(tg.qd) <= qdmax + 1e-12)
+    assert np.all(np.abs(np.diff(tg.q, axis=0)) / dt <= qdmax + 1e-9)
+    # in the blends of short segments the path still starts and ends where it should
+    assert np.array_equal(tg.q[0], q0) and np.allclose(tg.q[-1], via[-1], atol=1e-12)
+    assert np.allclose(tg.qd[[0, -1]], 0)
+
+
 def test_mstraj_tseg_and_errors():
     tg = mstraj(VIA[1:], None, [2, 2, 3], VIA[0], 0.1, 0.4)
     assert np.allclose(tg.info["arrive"], 0.2 + np.array([2, 4, 7]))
