@@ -1,0 +1,107 @@
+"""Every exercise, across the chapters: NaN and inf are refused, and hints never show code.
+
+The right answers come from the chapter test modules (each checks them there); here each is
+poisoned with NaN or inf in every numeric place it has, and ``check`` must refuse every one.
+"""
+
+import dataclasses
+import numbers
+import re
+
+import numpy as np
+import pytest
+
+import rvc
+import test_exercises_ch02 as ch02
+import test_exercises_ch03 as ch03
+import test_exercises_ch07 as ch07
+from rvc.exercises import _REGISTRY, _load_chapters, check
+
+
+def right_answers():
+    out = {k: (lambda v=v: v) for k, v in ch02.EXPECTED.items()}
+    out.update(ch03.RIGHT)
+    out.update(ch07.RIGHT)
+    return out
+
+
+RIGHT = right_answers()
+
+
+def test_every_registered_exercise_has_a_right_answer_in_its_chapter_tests():
+    _load_chapters()
+    assert set(_REGISTRY) == set(RIGHT)
+
+
+def poisoned(answer, bad):
+    """Copies of ``answer`` with one numeric place set to ``bad`` (every place in turn)."""
+    if isinstance(answer, (bool, str)) or answer is None:
+        return
+    if isinstance(answer, numbers.Number):
+        yield bad
+    elif isinstance(answer, np.ndarray) and answer.dtype.kind in "fiu":
+        for k in sorted({0, answer.size - 1}):
+            a = answer.astype(float).copy()
+            a.flat[k] = bad
+            yield a
+    elif isinstance(answer, (list, tuple)):
+        for i, v in enumerate(answer):
+            for p in poisoned(v, bad):
+                yield type(answer)(list(answer[:i]) + [p] + list(answer[i + 1:]))
+    elif isinstance(answer, dict):
+        for key, v in answer.items():
+            for p in poisoned(v, bad):
+                yield {**answer, key: p}
+    elif dataclasses.is_dataclass(answer):
+        for f in dataclasses.fields(answer):
+            for p in poisoned(getattr(answer, f.name), bad):
+                yield dataclasses.replace(answer, **{f.name: p})
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf], ids=["nan", "inf", "-inf"])
+@pytest.mark.parametrize("exercise_id", sorted(RIGHT, key=lambda k: [int(x) for x in k.split(".")]))
+def test_nan_and_inf_are_refused(exercise_id, bad, capsys):
+    answer = RIGHT[exercise_id]()
+    variants = list(poisoned(answer, bad))
+    if isinstance(answer, rvc.DHRobot):
+        # a robot cannot hold NaN: its links refuse it when it is built
+        with pytest.raises(ValueError, match="finite"):
+            answer.links[0].a = bad
+        return
+    assert variants, f"no numeric place found in the answer to {exercise_id}"
+    for variant in variants:
+        assert not check(exercise_id, variant)
+        out = capsys.readouterr().out
+        assert out.startswith(f"Exercise {exercise_id}: not yet. Hint: ")
+        assert "NaN or inf" in out, out
+
+
+# ------------------------------------------------------------- hints show no code
+
+def _code_names():
+    names = {n for n in dir(rvc) if not n.startswith("_") and callable(getattr(rvc, n))}
+    return sorted(names, key=len, reverse=True)
+
+
+CODE = re.compile(r"\bnp\.|=True\b|=False\b|\b(" + "|".join(map(re.escape, _code_names())) + r")\(")
+
+
+def wrong_answers():
+    for e, a, _ in ch02.WRONG:
+        yield e, a
+    for e, answers in ch03.WRONG.items():
+        for a in answers:
+            yield e, a
+    for e, a, _ in ch07.wrong_answers():
+        yield e, a
+
+
+def test_hints_name_the_idea_not_the_code(capsys):
+    seen = 0
+    for exercise_id, answer in wrong_answers():
+        check(exercise_id, answer)
+        out = capsys.readouterr().out
+        hint = out.split("Hint:", 1)[-1]
+        assert not CODE.search(hint), (exercise_id, hint)
+        seen += 1
+    assert seen > 100
