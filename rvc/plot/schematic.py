@@ -111,7 +111,8 @@ class DHLinkSketch:
         (self.zpar,) = ax.plot([], [], [], ":", color=_PARAM_COLORS["alpha"], lw=1)
         self.params = {k: ax.plot([], [], [], "-", color=c, lw=2.5)[0]
                        for k, c in _PARAM_COLORS.items()}
-        self.labels = {k: ax.text(0, 0, 0, "", color=c, fontsize=9, ha="center", va="center")
+        self.labels = {k: ax.text(0, 0, 0, "", color=c, fontsize=9, va="center",
+                               ha="right" if k == "d" else "center")
                        for k, c in _PARAM_COLORS.items()}
         self.update(q)
 
@@ -145,10 +146,10 @@ class DHLinkSketch:
         arc_al = _arc3(oj, ez, np.cross(xj, ez), L.alpha, 0.6 * r)
         _set3(self.params["alpha"], arc_al)
         side = np.cross(ez, xj)                         # sideways from the common normal
-        spots = {"theta": arc_t[len(arc_t) // 2] * [1, 1, 1] + 0.25 * r * ez,
-                 "d": foot / 2 - 0.35 * r * xj,
+        spots = {"theta": arc_t[len(arc_t) // 2] + 0.25 * r * ez,
+                 "d": foot / 2 - 0.1 * r * xj,
                  "a": (foot + oj) / 2 - 0.3 * r * ez,
-                 "alpha": arc_al[-1] + 0.35 * r * side + 0.3 * r * ez}
+                 "alpha": arc_al[-1] + 0.2 * r * side + 0.45 * r * ez}
         names = {"theta": r"$\theta$", "d": "$d$", "a": "$a$", "alpha": r"$\alpha$"}
         for k, txt in self.labels.items():
             p = spots[k]
@@ -207,7 +208,7 @@ def plot_dh_link(link, q=0.0, ax=None, *, length: float = 0.5, figsize=(4.5, 4),
     half = 0.5 * float(np.max(hi - lo)) if limits is None else getscalar(limits, "limits")
     ax.set(xlim=(c[0] - half, c[0] + half), ylim=(c[1] - half, c[1] + half),
            zlim=(c[2] - half, c[2] + half))
-    ax.set_box_aspect((1, 1, 1), zoom=1.4)
+    ax.set_box_aspect((1, 1, 1), zoom=1.25)
     ax.set_axis_off()
     ax.view_init(elev=22, azim=-55)
     return h
@@ -375,7 +376,11 @@ class PlanarSketch:
                     heading = float(np.arctan2(v[1], v[0]))
             u = np.array([np.cos(heading), np.sin(heading)])
             self.ext[j].set_data([o[0], o[0] + 1.4 * r * u[0]], [o[1], o[1] + 1.4 * r * u[1]])
-            sweep = self.q[j] if robot.revolute[j] else 0.0
+            if not robot.revolute[j]:                   # a slide: its length is a link label
+                self.arcs[j].set_data([], [])
+                self.labels[f"q{j + 1}"].set_text("")
+                continue
+            sweep = self.q[j]
             s = heading + np.linspace(0.0, sweep, 24)
             self.arcs[j].set_data(o[0] + r * np.cos(s), o[1] + r * np.sin(s))
             m = heading + sweep / 2
