@@ -132,11 +132,27 @@ def test_a_file_the_tool_never_wrote_is_not_overwritten(tmp_path):
     assert (dest / "09_demo.ipynb").read_text() == "{}"
 
 
+def _exercise_headings(path: Path):
+    nb = nbformat.read(path, as_version=4)
+    return re.findall(r"^### Exercise (\d+)\.(\d+)\b(.*)$",
+                      "\n".join(c.source for c in nb.cells if c.cell_type == "markdown"), flags=re.M)
+
+
 def test_every_chapter_has_exercises():
+    """Issue 13: every notebook >= 3 exercises, every chapter >= 6, a third of them projects."""
     assert WITH_EXERCISES, "no notebook in _toc.yml has exercises"
+    chapters = {}
     for path in NOTEBOOKS:
-        if path.name.startswith(("02", "03")) or path.name.startswith("07-3"):
-            assert path in WITH_EXERCISES, f"{path.name} has no exercises"
+        found = _exercise_headings(path)
+        assert len(found) >= 3, f"{path.name} has {len(found)} exercises"
+        for chapter, number, title in found:
+            chapters.setdefault(chapter, []).append((int(number), "small project" in title))
+    for chapter, items in chapters.items():
+        numbers = sorted(n for n, _ in items)
+        assert numbers == list(range(1, len(numbers) + 1)), f"chapter {chapter}: numbered {numbers}"
+        assert len(items) >= 6, f"chapter {chapter} has {len(items)} exercises"
+        projects = sum(p for _, p in items)
+        assert 3 * projects >= len(items), f"chapter {chapter}: {projects} of {len(items)} are projects"
 
 
 def student_copy(path: Path, tmp_path: Path) -> Path:
