@@ -25,6 +25,32 @@ def test_hershey_B():
         hershey_strokes("")
 
 
+def test_hershey_letters_stand_upright():
+    """The y-axis of the font points up: the bar of a T is at the top, the foot of an L at the bottom."""
+    T = hershey_strokes("T", scale=0.2)
+    flat = [s for s in T if np.ptp(s[:, 1]) < 1e-12]
+    assert len(flat) == 1 and flat[0][0, 1] == pytest.approx(0.2)
+    L = hershey_strokes("L", scale=0.2)
+    foot = [s for s in L if np.ptp(s[:, 1]) < 1e-12]
+    assert len(foot) == 1 and foot[0][0, 1] == pytest.approx(0.0)
+
+
+def test_ink_fraction_counts_only_pieces_with_both_ends_down():
+    """A pen that touches the table at every other sample leaves no ink at all, and one that is
+    down for the first half of a stroke inks exactly that half."""
+    lp = letter_path([np.array([[0.0, 0.0], [0.3, 0.0]])], dt=0.02, tacc=0.0)
+    n = len(lp.t)
+    bouncing = lp.xyz.copy()
+    bouncing[1::2, 2] = 0.01
+    np.testing.assert_array_equal(ink_fraction(lp, pen=bouncing), 0)
+    half = lp.xyz.copy()
+    x = half[:, 0]
+    half[x > 0.15 + 1e-12, 2] = 0.01                        # lifted beyond the middle
+    down_len = np.sum(np.diff(x)[(x[:-1] <= 0.15 + 1e-12) & (x[1:] <= 0.15 + 1e-12)])
+    np.testing.assert_allclose(ink_fraction(lp, pen=half), down_len / 0.3, atol=1e-12)
+    assert n > 10
+
+
 def test_letter_path_pen_moves():
     B = hershey_strokes("B", scale=0.25)
     lp = letter_path(B, z_up=0.2, settle=False)          # the notes' path

@@ -105,3 +105,32 @@ def test_hints_name_the_idea_not_the_code(capsys):
         assert not CODE.search(hint), (exercise_id, hint)
         seen += 1
     assert seen > 100
+
+
+def test_close_draws_the_line_at_atol():
+    """The comparison every checker builds on: within atol is right, a little beyond is not."""
+    from rvc.exercises import close
+
+    assert close([1.0, 2.0 + 0.9e-6], [1.0, 2.0]) is None
+    assert close([1.0, 2.0 + 1.5e-6], [1.0, 2.0]) == "the shape is right but 1 of 2 values is off"
+    assert close([1.0 + 3e-6], [1.0], atol=1e-5) is None
+    assert close([1.0 + 3e-5], [1.0], atol=1e-5) is not None
+
+
+def test_a_stray_marker_in_a_course_notebook_stops_the_student_copy(tmp_path):
+    """A solution marker the tool cannot read as a line of its own must stop the copy, not
+    leave the solution in it (the same guard, seen from the notebook)."""
+    import io
+
+    import nbformat
+
+    from rvc.exercises.student import write_student_copies
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("answer = 42  # END SOLUTION\ncheck('9.1', answer)")]
+    src = tmp_path / "src"
+    src.mkdir()
+    nbformat.write(nb, src / "09_bad.ipynb")
+    with pytest.raises(ValueError, match="marker"):
+        write_student_copies(src, tmp_path / "student", out=io.StringIO())
+    assert not (tmp_path / "student" / "09_bad.ipynb").exists()

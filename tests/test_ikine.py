@@ -127,6 +127,21 @@ def test_ikine6s_singular(p560):
     assert_reaches(p560, sol.q, T)
 
 
+@pytest.mark.parametrize("q5", [1e-3, 1e-5, 1e-7])
+def test_ikine6s_near_the_wrist_singularity_is_exact(p560, q5):
+    """Close to q5 = 0 but not on it, the closed form still reaches the pose exactly and does
+    not call it singular (only q5 = 0 itself loses information)."""
+    import warnings
+
+    q = np.array([0.3, 0.7, 2.8, 0.4, q5, -0.2])
+    T = p560.fkine(q)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SingularityWarning)
+        sol = ikine6s(p560, T, "ru")
+    assert sol.success
+    np.testing.assert_allclose(p560.fkine(sol.q), T, atol=1e-10)
+
+
 def test_ikine6s_bad_input(p560, c600):
     T = p560.fkine(p560.qn)
     with pytest.raises(ValueError, match="config"):

@@ -321,6 +321,32 @@ def test_trinterp_errors():
         trinterp(None, T, [0, np.nan])
 
 
+def test_ctraj_follows_the_lspb_path_fraction():
+    """Independently of speeds: the origin is at t0 + s(t) (t1 - t0) with s the lspb profile,
+    and the orientation is SLERP at the same s (trinterp)."""
+    T0 = _pose([0, 0, 1], 3, [0.4, 0.2, 0])
+    T1 = _pose([1, -1, 0.5], 1.5, [-0.4, -0.2, 0.3])
+    t = np.linspace(0, 2, 41)
+    s = lspb(0, 1, t).q
+    Ts = ctraj(T0, T1, t)
+    np.testing.assert_allclose(Ts[:, :3, 3], T0[:3, 3] + s[:, None] * (T1[:3, 3] - T0[:3, 3]), atol=1e-12)
+    np.testing.assert_allclose(Ts, trinterp(T0, T1, s), atol=1e-12)
+    assert not np.allclose(s, np.linspace(0, 1, 41))          # not a uniform fraction
+
+
+def test_mstraj_arrivals_are_samples_and_blends_even():
+    """tacc is rounded up to a multiple of 2 dt, so every blend starts and ends on a sample
+    and each nominal arrival time is a sample time."""
+    dt = 0.05
+    tg = mstraj(VIA[1:], [2.0, 1.0], None, VIA[0], dt, 0.12)
+    np.testing.assert_allclose(tg.info["tacc"], 0.2, atol=1e-12)          # 0.12 -> 2 x 0.1
+    for ta in tg.info["arrive"]:
+        k = np.flatnonzero(np.isclose(tg.t, ta, atol=1e-9))
+        assert k.size == 1
+        for edge in (ta - 0.1, ta + 0.1):                              # the blend's ends are samples
+            assert np.any(np.isclose(tg.t, edge, atol=1e-9))
+
+
 def test_ctraj_ends_smooth_and_on_path():
     T0 = _pose([0, 0, 1], 3, [0.4, 0.2, 0])
     T1 = _pose([1, -1, 0.5], 1.5, [-0.4, -0.2, 0.3])
