@@ -11,6 +11,7 @@ from rvc import models, parallel
 #: (as it does for results, the subclasses of rvc.Result).
 HANDLE_CLASSES = {
     "FrameHandle", "RVCWarning", "RobotPlot", "SingularityWarning", "SliderDemo", "Teach",
+    "DHLinkSketch", "PlanarSketch",
 }
 
 

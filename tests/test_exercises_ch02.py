@@ -5,7 +5,7 @@ import pytest
 
 from rvc import (
     Twist2, Twist3, e2h, eul2r, h2e, q2r, qmul, qslerp, r2q, rotx, roty, rotz, rpy2r, rpy2tr,
-    tr2angvec, tr2eul, tr2rt, transl, transl2, trot2,
+    skewa, tr2angvec, tr2eul, tr2rt, transl, transl2, trexp, trinv, trlog, trot2, trotx, trotz,
 )
 from rvc.exercises import check
 
@@ -37,8 +37,15 @@ TW28 = Twist3.from_T(T28)
 W28 = TW28.w / TW28.theta
 A28 = {"axis": W28, "theta": TW28.theta, "pitch": TW28.pitch, "point": TW28.pole}
 
+# 2.9: X turned by 90 degrees about the vertical line through C (three routes agree)
+C29, X29 = np.array([2.0, 3.0, 2.0]), transl(3, 4, -4)
+A29 = transl(C29) @ trotz(np.pi / 2) @ transl(-C29) @ X29
+# 2.10: a third of the screw motion from T0 to T1
+T0_210, T1_210 = transl(1, 0, 0), transl(0, 2, 1) @ trotz(np.pi / 2) @ trotx(0.4)
+A210 = T0_210 @ trexp(trlog(trinv(T0_210) @ T1_210) / 3)
+
 EXPECTED = {"2.1": R21, "2.2": A22, "2.3": E23, "2.4": A24, "2.5": A25, "2.6": A26,
-            "2.7": A27, "2.8": A28}
+            "2.7": A27, "2.8": A28, "2.9": A29, "2.10": A210}
 
 
 def _by_hand_2_8():
@@ -62,6 +69,11 @@ RIGHT = [
     ("2.8", A28),
     ("2.8", _by_hand_2_8()),
     ("2.8", {**A28, "point": TW28.pole + 2.5 * W28}),
+    ("2.9", A29),
+    ("2.9", Twist3.R([0, 0, 1], C29).exp(np.pi / 2) @ X29),
+    ("2.9", trexp(skewa(Twist3.R([0, 0, 1], C29).S) * np.pi / 2) @ X29),
+    ("2.10", A210),
+    ("2.10", trexp(trlog(T1_210 @ trinv(T0_210)) / 3) @ T0_210),     # the same screw, world frame
 ]
 
 # (exercise, wrong answer, a fragment the hint must contain)
@@ -79,7 +91,7 @@ WRONG = [
     ("2.2", np.array([h2e(np.linalg.inv(T) @ e2h([1.0, 0.0])) for T in (T1_22 @ T2_22, T2_22 @ T1_22)]),
      "world coordinates"),
     ("2.2", _2_2(transl2(1, 2) @ trot2(30), T2_22), "radians"),
-    ("2.2", e2h(A22), "h2e"),
+    ("2.2", e2h(A22), "homogeneous 1"),
     ("2.3", tr2eul(R23, flip=True), "negative theta"),
     ("2.3", tr2eul(R23, unit="deg"), "radians"),
     ("2.3", np.array([0.4, 0.3, 0.2]), "roll-pitch-yaw"),
@@ -90,7 +102,7 @@ WRONG = [
     ("2.4", np.r_[np.degrees(TH24), V24], "radians"),
     ("2.4", np.r_[TH24, 2 * V24], "unit vector"),
     ("2.4", np.r_[TH24 / 2, V24], "angle"),
-    ("2.4", np.r_[TH24, 0.0, 0.0, 1.0], "eigenvector"),
+    ("2.4", np.r_[TH24, 0.0, 0.0, 1.0], "eigenvalue 1"),
     ("2.4", V24, "4-array"),
     ("2.5", q2r(Q25).T @ P25, "inverse"),
     ("2.5", np.r_[0.0, A25], "vector part"),
@@ -102,19 +114,31 @@ WRONG = [
     ("2.6", e2h(A26), "2-vector"),
     ("2.7", q2r(qslerp(Q0, Q1, 0.25)), "long way"),
     ("2.7", q2r(qslerp(Q0, Q1, 0.75, shortest=True)), "q0"),
-    ("2.7", qslerp(Q0, Q1, 0.25, shortest=True), "q2r"),
+    ("2.7", qslerp(Q0, Q1, 0.25, shortest=True), "not a quaternion"),
     ("2.7", q2r(qslerp(Q0, Q1, 0.5, shortest=True)), "values"),
     ("2.8", [W28, TW28.theta], "dict"),
     ("2.8", {"axis": W28}, "keys"),
     ("2.8", {**A28, "axis": -W28}, "wrong way"),
     ("2.8", {**A28, "axis": 2 * W28}, "unit"),
-    ("2.8", {**A28, "axis": np.array([0.0, 0.0, 1.0])}, "tr2angvec"),
+    ("2.8", {**A28, "axis": np.array([0.0, 0.0, 1.0])}, "rotation axis of R"),
     ("2.8", {**A28, "theta": np.degrees(TW28.theta)}, "radians"),
     ("2.8", {**A28, "theta": TW28.theta / 2}, "theta"),
     ("2.8", {**A28, "pitch": TW28.pitch * TW28.theta}, "per radian"),
     ("2.8", {**A28, "pitch": 0.0}, "pitch"),
     ("2.8", {**A28, "point": TW28.pole + [0.3, 0.0, 0.0]}, "not on the screw axis"),
     ("2.8", {**A28, "point": [1.0, 2.0]}, "3-vector"),
+    ("2.9", X29 @ trotz(np.pi / 2), "its own origin"),
+    ("2.9", trotz(np.pi / 2) @ X29, "not through C"),
+    ("2.9", transl(-C29) @ trotz(np.pi / 2) @ transl(C29) @ X29, "order of the translations"),
+    ("2.9", transl(C29) @ trotz(90) @ transl(-C29) @ X29, "radians"),
+    ("2.9", Twist3.R([0, 0, 1], C29, 0.5).exp(np.pi / 2) @ X29, "no pitch"),
+    ("2.9", transl(C29) @ trotz(-np.pi / 2) @ transl(-C29) @ X29, "other way"),
+    ("2.9", A29[:3, :3], "4x4"),
+    ("2.10", T0_210 @ trexp(2 * trlog(trinv(T0_210) @ T1_210) / 3), "s measures"),
+    ("2.10", T0_210 + (T1_210 - T0_210) / 3, "matrix entries"),
+    ("2.10", T0_210 @ trexp(trlog(T1_210 @ trinv(T0_210)) / 3), "multiplies T0 on the right"),
+    ("2.10", T0_210 @ trexp(trlog(trinv(T0_210) @ T1_210)) / 3, "scale the twist"),
+    ("2.10", np.eye(4), "values"),
 ]
 
 
@@ -145,10 +169,12 @@ def _renderings(value):
     for x in _numbers(value):
         if abs(x) < 1e-9:
             continue
-        for fmt in ("{:.2f}", "{:.3f}", "{:.4f}", "{:.6f}", "{:.4g}"):
+        for fmt in ("{:.2f}", "{:.3f}", "{:.4f}", "{:.6f}"):
             out.add(fmt.format(x))
         out.add(repr(float(x)))
-        out.add(str(np.round(x, 4)))
+        if x != round(x):              # a whole number such as 4 would match any digit 4
+            out.add("{:.4g}".format(x))
+            out.add(str(np.round(x, 4)))
     return out
 
 
@@ -175,3 +201,11 @@ def test_rebuilt_values_agree_with_the_notes_equations():
     assert np.allclose(h2e(T26 @ e2h(A26)), A26)
     hand = _by_hand_2_8()
     assert np.isclose(hand["pitch"], A28["pitch"]) and np.isclose(hand["theta"], A28["theta"])
+    # 2.9: the point C does not move, nor does any point of the line; X's origin keeps its height
+    M29 = A29 @ trinv(X29)                              # the motion alone
+    for height in (-2.0, 0.0, 5.0):
+        assert np.allclose(h2e(M29 @ e2h(C29 + [0, 0, height])), C29 + [0, 0, height])
+    assert np.isclose(A29[2, 3], X29[2, 3])
+    # 2.10: three thirds make the whole screw, and every third is the same relative motion
+    step = trinv(T0_210) @ A210
+    assert np.allclose(T0_210 @ step @ step @ step, T1_210)

@@ -5,7 +5,8 @@ import re
 import numpy as np
 import pytest
 
-from rvc import jtraj, lspb, mstraj, rpy2jac, rpy2tr, tpoly, transl, wrench_transform
+from rvc import (jtraj, lspb, mstraj, q2r, qangle, qslerp, r2q, roty, rotz, rpy2jac, rpy2tr, skew,
+                 tpoly, tr2angvec, transl, trexp, trnorm, vex, wrench_transform)
 from rvc.exercises import check
 
 
@@ -45,8 +46,36 @@ def answer_3_6(tacc=0.6, via=SQUARE, qdmax=0.5, dt=0.02):
     return mstraj(via, qdmax, None, [0, 0], dt, tacc)
 
 
+R0_37, R1_37 = rotz(-1) @ roty(-1), rotz(1) @ roty(1)
+
+
+def answer_3_7(n=801):
+    """Peak |w| measured: sample the SLERP path under a quintic time law, w = vex(Rdot R^T)."""
+    t = np.linspace(0, 2, n)
+    R = q2r(qslerp(r2q(R0_37), r2q(R1_37), tpoly(0, 1, t).q))
+    Rdot = np.gradient(R, t, axis=0)
+    w = np.array([vex(Rd @ Rk.T, check=False) for Rd, Rk in zip(Rdot, R)])
+    return np.linalg.norm(w, axis=1).max()
+
+
+W_38 = np.array([0.3, -0.2, 0.9])
+
+
+def answer_3_8():
+    step = np.eye(3) + 0.01 * skew(W_38)
+    exact = trexp(skew(W_38), 10.0)
+    R = np.eye(3)
+    for _ in range(1000):
+        R = R @ step
+    once = tr2angvec(trnorm(R).T @ exact)[0]
+    R = np.eye(3)
+    for _ in range(1000):
+        R = trnorm(R @ step)
+    return np.array([once, tr2angvec(R.T @ exact)[0]])
+
+
 RIGHT = {"3.1": answer_3_1, "3.2": answer_3_2, "3.3": answer_3_3, "3.4": answer_3_4,
-         "3.5": answer_3_5, "3.6": answer_3_6}
+         "3.5": answer_3_5, "3.6": answer_3_6, "3.7": answer_3_7, "3.8": answer_3_8}
 
 
 def numbers_in(value):
@@ -101,6 +130,10 @@ WRONG = {
             answer_3_6(qdmax=0.25),                                       # too slow overall
             answer_3_6(dt=0.05),                                          # coarse samples
             answer_3_6().q, "square"],
+    "3.7": [qangle(r2q(R0_37), r2q(R1_37)) / 2,                            # the average rate
+            qangle(r2q(R0_37), r2q(R1_37)) * 15 / 8,                       # ds/dt per unit time
+            np.degrees(answer_3_7()), -1.0, [1.0, 2.0]],
+    "3.8": [answer_3_8()[::-1], np.zeros(2), answer_3_8() * [1, 2], answer_3_8()[0], -answer_3_8()],
 }
 
 
@@ -112,7 +145,7 @@ def test_wrong_answer_gets_a_hint_without_the_answer(capsys, exercise_id, index)
     assert not ok
     assert out.startswith(f"Exercise {exercise_id}: not yet. Hint: ")
     expected = RIGHT[exercise_id]()
-    if exercise_id != "3.6":
+    if exercise_id not in ("3.6", "3.8"):
         for text in numbers_in(expected):
             assert text not in out, f"feedback reveals {text}: {out}"
 
@@ -137,6 +170,13 @@ def test_specific_hints(capsys):
         ("3.6", WRONG["3.6"][5], "faster than the speed limit"),
         ("3.6", WRONG["3.6"][6], "takes too long"),
         ("3.6", WRONG["3.6"][7], "0.02 s"),
+        ("3.7", WRONG["3.7"][0], "average"),
+        ("3.7", WRONG["3.7"][1], "units of 1/s"),
+        ("3.7", WRONG["3.7"][2], "rad/s"),
+        ("3.8", WRONG["3.8"][0], "swapped"),
+        ("3.8", WRONG["3.8"][1], "first-order update"),
+        ("3.8", WRONG["3.8"][2], "every step"),
+        ("3.8", WRONG["3.8"][4], "never negative"),
     ]
     for exercise_id, wrong, phrase in cases:
         ok, out = feedback(capsys, exercise_id, wrong)
@@ -149,3 +189,16 @@ def test_project_hints_do_not_state_limits_beyond_the_task(capsys):
         _, out = feedback(capsys, "3.6", wrong)
         numbers = re.findall(r"\d+\.\d+", out.split("Hint:", 1)[-1])
         assert set(numbers) <= {"0.02"}, out
+
+
+def test_3_7_by_formula_and_by_measurement_agree():
+    """The quintic's peak rate is 15/8 of the average: the measured peak of the SLERP path
+    (finite differences) approaches the total angle times 15 / (8 T) as the sampling gets finer."""
+    angle = qangle(r2q(R0_37), r2q(R1_37))
+    assert abs(answer_3_7(3201) - angle * 15 / 16) < 1e-5
+    assert abs(answer_3_7(201) - angle * 15 / 16) > abs(answer_3_7(3201) - angle * 15 / 16)
+
+
+def test_3_8_normalising_often_keeps_the_error_small():
+    once, every = answer_3_8()
+    assert 0 < every < once < 0.05

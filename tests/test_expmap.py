@@ -182,3 +182,65 @@ def test_bad_input(call, exc, words):
 def test_vex_check_false():
     A = np.array([[0, -1.0], [3.0, 0]])
     np.testing.assert_allclose(vex(A, check=False), [2.0])
+
+
+# ------------------------------- accuracy on both sides of every series/closed-form switch
+# trexp/trlog of SE(3) switch from a Taylor series to the closed form at |omega theta| = 1e-3,
+# and the rotation log switches formulas at theta = pi/2.  A wrong switch point or a truncated
+# series shows up as errors of 1e-10..1e-8 that atol=1e-9 tests miss: compare with a 40-digit
+# reference (mpmath) to 1e-13 on both sides of each switch and across the whole range.
+
+SWITCH_THETAS = np.r_[1e-3 * (1 + np.array([-1e-6, 1e-6, -0.2, 0.2])),
+                      np.pi / 2 + np.array([-1e-9, 1e-9, -1e-4, 1e-4]),
+                      np.logspace(-8, np.log10(3.1), 23), np.pi - np.array([1e-4, 1e-7])]
+
+
+def _expm_mp(M):
+    import mpmath as mp
+    with mp.workdps(40):
+        return np.array(mp.expm(mp.matrix(M.tolist())).tolist(), dtype=float)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_trexp_trlog_se3_accurate_across_switches(seed):
+    rng = np.random.default_rng(seed)
+    w = rng.normal(size=3)
+    w /= np.linalg.norm(w)
+    v = 3 * rng.normal(size=3)                   # |v| of a few metres per radian
+    for th in SWITCH_THETAS:
+        S = np.r_[v, w] * th
+        T_ref = _expm_mp(skewa(S))
+        err = np.abs(trexp(S) - T_ref).max()
+        assert err < 1e-13 * max(1.0, np.linalg.norm(v) * th), (th, err)
+        err = np.abs(trlog(T_ref, twist=True) - S).max()
+        assert err < 1e-13 * max(1.0, np.linalg.norm(v) * th), (th, err)
+        # and the twist form of trexp (unit twist, theta) agrees with the vector form
+        np.testing.assert_allclose(trexp(skewa(np.r_[v, w]), th), trexp(S), atol=1e-14, rtol=0)
+
+
+def test_trexp_trlog_so3_accurate_across_switches():
+    w = np.array([0.36, -0.48, 0.8])
+    for th in SWITCH_THETAS:
+        R_ref = _expm_mp(skew(w * th))
+        assert np.abs(trexp(w * th) - R_ref).max() < 1e-13, th
+        assert np.abs(trlog(R_ref, twist=True) - w * th).max() < 1e-13, th
+
+
+def test_se3_small_angle_terms_are_not_truncated():
+    """The second-order part of the translation, C [phi]^2 v with C = (th - sin th)/th^3, is what
+    the small-angle series approximates; its relative error must stay tiny right at the switch."""
+    import mpmath as mp
+
+    v = np.array([1.0, 0.5, -0.3])
+    w = np.array([0.0, 0.6, 0.8])
+    for th in (9.99e-4, 1.001e-3, 3e-3, 3e-2):
+        t = trexp(np.r_[v, w * th])[:3, 3]
+        with mp.workdps(40):
+            thm = mp.mpf(th)
+            K = mp.matrix(skew(w).tolist()) * thm
+            vm = mp.matrix(v.tolist())
+            B = (1 - mp.cos(thm)) / thm ** 2
+            C = (thm - mp.sin(thm)) / thm ** 3
+            second = np.array((mp.matrix(t.tolist()) - vm - B * (K * vm)).tolist(), dtype=float)[:, 0]
+            expected = np.array((C * (K * (K * vm))).tolist(), dtype=float)[:, 0]
+        np.testing.assert_allclose(second, expected, rtol=2e-8, atol=0)

@@ -127,6 +127,21 @@ def test_ikine6s_singular(p560):
     assert_reaches(p560, sol.q, T)
 
 
+@pytest.mark.parametrize("q5", [1e-3, 1e-5, 1e-7])
+def test_ikine6s_near_the_wrist_singularity_is_exact(p560, q5):
+    """Close to q5 = 0 but not on it, the closed form still reaches the pose exactly and does
+    not call it singular (only q5 = 0 itself loses information)."""
+    import warnings
+
+    q = np.array([0.3, 0.7, 2.8, 0.4, q5, -0.2])
+    T = p560.fkine(q)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SingularityWarning)
+        sol = ikine6s(p560, T, "ru")
+    assert sol.success
+    np.testing.assert_allclose(p560.fkine(sol.q), T, atol=1e-10)
+
+
 def test_ikine6s_bad_input(p560, c600):
     T = p560.fkine(p560.qn)
     with pytest.raises(ValueError, match="config"):
@@ -258,6 +273,29 @@ def test_ikine_joint_limits(p560):
         sol = ikine(p560, p560.fkine(Q[k]), joint_limits=True, search=True, seed=1)
         assert sol.success
         assert np.all(sol.q >= qlim[0] - 1e-12) and np.all(sol.q <= qlim[1] + 1e-12)
+
+
+def test_ikine_joint_limits_when_every_solution_is_outside():
+    """A target whose two solutions (elbow up and down) both need q2 outside qlim: with
+    joint_limits=True ikine must say it failed, with or without a random search."""
+    from rvc import DHRobot, RevoluteDH
+
+    arm = DHRobot([RevoluteDH(a=1, qlim=[-np.pi, np.pi]), RevoluteDH(a=1, qlim=[-0.5, 0.5])])
+    x, y = 0.6, 0.7
+    both = np.array([ikine_2link(1, 1, x, y, elbow=e) for e in ("up", "down")])
+    assert np.all(np.abs(both[:, 1]) > 0.5)                 # both outside [-0.5, 0.5]
+    T = transl(x, y, 0)
+    plain = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0])
+    assert plain.success and np.abs(plain.q[1]) > 0.5        # found, but outside the limits
+    for search in (False, True):
+        sol = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=search, slimit=20,
+                    seed=3)
+        assert not sol.success
+        assert "limit" in sol.reason
+    # a reachable target inside the limits still succeeds, inside the limits
+    T_ok = arm.fkine([0.3, 0.4])
+    sol = ikine(arm, T_ok, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=True, seed=3)
+    assert sol.success and abs(sol.q[1]) <= 0.5 + 1e-12
 
 
 def test_ikine_seeded_search_is_reproducible(p560):

@@ -70,6 +70,29 @@ def test_puma_dh_mdh_ets_poe_agree():
     np.testing.assert_allclose(p.fkine(qdh), E.fkine(Q), atol=1e-12)
 
 
+def test_notes_ets_puma_is_the_dh_puma_with_three_joints_reversed():
+    """07-1/07-3: K_ETS(q) = K_DH(diag(1, -1, -1, 1, -1, 1) q + qr), up to the 0.15 vs 0.15005 offset.
+
+    Not "only where the angles are counted from": one matching configuration (q = 0 vs qr)
+    is not evidence, and with the offset alone the two disagree by metres.
+    """
+    p = models.puma560()
+    E = ETS3.from_string(PUMA_S, L1=0, L2=-0.2337, L3=0.4318, L4=0.0203, L5=0.0837, L6=0.4318)
+    Q = np.random.default_rng(12).uniform(-np.pi, np.pi, (200, 6))
+    # the joint axes at the matching configurations point the same way or opposite ways
+    FE, _ = E.joint_frames(np.zeros(6))
+    FD, _ = p.joint_frames(p.qr)
+    signs = np.einsum("ni,ni->n", FE[:, :3, 2], FD[:, :3, 2])
+    np.testing.assert_allclose(signs, [1, -1, -1, 1, -1, 1], atol=1e-12)
+    TE, TD = E.fkine(Q), p.fkine(Q * signs + p.qr)
+    np.testing.assert_allclose(TE[:, :3, :3], TD[:, :3, :3], atol=1e-12)   # orientation exact
+    # position: off by the 5e-5 m the notes' rounding of d3 leaves, always across the arm
+    gap = np.linalg.norm(TE[:, :3, 3] - TD[:, :3, 3], axis=1)
+    np.testing.assert_allclose(gap, 0.15005 - 0.15, atol=1e-12)
+    # an offset alone (every joint turning the same way) is wrong almost everywhere
+    assert np.abs(E.fkine(Q)[:, :3, 3] - p.fkine(Q + p.qr)[:, :3, 3]).max() > 0.5
+
+
 def test_mdh_dynamics_moved_to_new_frames():
     p, pm = models.puma560(), models.puma560_mdh()
     q = np.array([0.3, -0.2, 0.5, 0.1, 0.7, -0.4])

@@ -98,6 +98,25 @@ def test_slider_demos_keep_their_state_in_their_own_scope(notebook):
     assert not problems, "\n".join(problems)
 
 
+def _snapshots(path: Path) -> int:
+    """How many cells drive a slider callback from code (``demo.snapshot(...)`` or a teach
+    panel's ``.update(...)``), so the tests and the book run it."""
+    nb = nbformat.read(path, as_version=4)
+    return sum(bool(re.search(r"\.snapshot\(|_panel\.update\(|panel\.update\(", c.source))
+               for c in nb.cells if c.cell_type == "code")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_every_chapter_notebook_has_two_sliders_driven_from_code(notebook):
+    """Issue 13: at least two slider panels per notebook, each also run from code."""
+    path = ROOT / notebook
+    _, demos = _check(path)
+    nb = nbformat.read(path, as_version=4)
+    teach = sum(len(re.findall(r"\.teach\(", c.source)) for c in nb.cells if c.cell_type == "code")
+    assert demos + teach >= 2, f"{notebook}: {demos} SliderDemo and {teach} teach panels"
+    assert _snapshots(path) >= 2, f"{notebook}: fewer than two slider callbacks driven from code"
+
+
 def test_the_check_finds_globals_and_top_level_demos(tmp_path):
     """The check itself can fail: a demo reading a global, and one built at the top level."""
     nb = nbformat.v4.new_notebook()

@@ -185,6 +185,32 @@ def test_mstraj_random_via_points(via, tacc, qdmax):
         assert np.all(np.abs(tg.q[i] - via[k]) <= 3 / 32 * tg.info["tacc"][k] * 2 * qdmax + 1e-9)
 
 
+@pytest.mark.parametrize("tacc", [0.2, 0.4, 0.6])
+def test_mstraj_segments_shorter_than_the_blend(tacc):
+    """Via points closer together than a blend needs: each such segment is stretched to the
+    half-blends at its two ends, the speed limit holds everywhere, and the times add up."""
+    dt = 0.01
+    qdmax = np.array([1.0, 0.5])
+    via = np.array([[0.01, 0.0], [0.02, 0.01], [0.5, 0.4], [0.5, 0.41], [0.0, 0.0]])
+    q0 = np.zeros(2)
+    tg = mstraj(via, qdmax, None, q0, dt, tacc)
+    W = np.vstack([q0, via])
+    # segment times: the slowest axis at full speed, but never shorter than the blends need
+    move = np.ceil(np.max(np.abs(np.diff(W, axis=0)) / qdmax, axis=1) / dt - 1e-9) * dt
+    ta = np.ceil(tacc / (2 * dt) - 1e-9) * 2 * dt
+    expected = np.maximum(move, ta)
+    np.testing.assert_allclose(tg.info["tseg"], expected, atol=1e-12)
+    assert np.sum(move < ta) == 3                              # three short segments here
+    np.testing.assert_allclose(np.diff(np.r_[ta / 2, tg.info["arrive"]]), expected, atol=1e-12)
+    np.testing.assert_allclose(tg.t[-1], expected.sum() + ta, atol=1e-9)
+    # the speed limit, as reported and as measured between samples
+    assert np.all(np.abs(tg.qd) <= qdmax + 1e-12)
+    assert np.all(np.abs(np.diff(tg.q, axis=0)) / dt <= qdmax + 1e-9)
+    # in the blends of short segments the path still starts and ends where it should
+    assert np.array_equal(tg.q[0], q0) and np.allclose(tg.q[-1], via[-1], atol=1e-12)
+    assert np.allclose(tg.qd[[0, -1]], 0)
+
+
 def test_mstraj_tseg_and_errors():
     tg = mstraj(VIA[1:], None, [2, 2, 3], VIA[0], 0.1, 0.4)
     assert np.allclose(tg.info["arrive"], 0.2 + np.array([2, 4, 7]))
@@ -293,6 +319,32 @@ def test_trinterp_errors():
         trinterp(None, np.ones((4, 4)), 0.5)
     with pytest.raises(ValueError, match="s: expected finite"):
         trinterp(None, T, [0, np.nan])
+
+
+def test_ctraj_follows_the_lspb_path_fraction():
+    """Independently of speeds: the origin is at t0 + s(t) (t1 - t0) with s the lspb profile,
+    and the orientation is SLERP at the same s (trinterp)."""
+    T0 = _pose([0, 0, 1], 3, [0.4, 0.2, 0])
+    T1 = _pose([1, -1, 0.5], 1.5, [-0.4, -0.2, 0.3])
+    t = np.linspace(0, 2, 41)
+    s = lspb(0, 1, t).q
+    Ts = ctraj(T0, T1, t)
+    np.testing.assert_allclose(Ts[:, :3, 3], T0[:3, 3] + s[:, None] * (T1[:3, 3] - T0[:3, 3]), atol=1e-12)
+    np.testing.assert_allclose(Ts, trinterp(T0, T1, s), atol=1e-12)
+    assert not np.allclose(s, np.linspace(0, 1, 41))          # not a uniform fraction
+
+
+def test_mstraj_arrivals_are_samples_and_blends_even():
+    """tacc is rounded up to a multiple of 2 dt, so every blend starts and ends on a sample
+    and each nominal arrival time is a sample time."""
+    dt = 0.05
+    tg = mstraj(VIA[1:], [2.0, 1.0], None, VIA[0], dt, 0.12)
+    np.testing.assert_allclose(tg.info["tacc"], 0.2, atol=1e-12)          # 0.12 -> 2 x 0.1
+    for ta in tg.info["arrive"]:
+        k = np.flatnonzero(np.isclose(tg.t, ta, atol=1e-9))
+        assert k.size == 1
+        for edge in (ta - 0.1, ta + 0.1):                              # the blend's ends are samples
+            assert np.any(np.isclose(tg.t, edge, atol=1e-9))
 
 
 def test_ctraj_ends_smooth_and_on_path():

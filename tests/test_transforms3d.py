@@ -346,3 +346,74 @@ def test_check_false_skips():
     g = tr2rpy(SHEAR, check=False)
     assert np.all(np.isfinite(g))
     assert t2r(BADROW, check=False).shape == (3, 3)
+
+
+# ----------------------------------------- fixed examples of every singular branch
+# (hypothesis draws theta = pi only by luck: each branch gets its own examples here)
+
+def _warned(fn, *a, **k):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(*a, **k)
+    return out, [w for w in caught if issubclass(w.category, SingularityWarning)]
+
+
+@pytest.mark.parametrize("flip", [False, True])
+@pytest.mark.parametrize("phi, psi", [(0.4, 0.2), (-2.5, 1.9), (3.0, 3.0)])
+def test_tr2eul_theta_zero_each_branch(phi, psi, flip):
+    # theta = 0: R = Rz(phi + psi); phi is set to 0 and psi carries the sum (wrapped)
+    R = rotz(phi) @ rotz(psi)
+    g, w = _warned(tr2eul, R, flip=flip)
+    assert len(w) == 1
+    assert g[0] == 0 and abs(g[1]) == 0
+    np.testing.assert_allclose(g[2], np.angle(np.exp(1j * (phi + psi))), atol=1e-12)
+    np.testing.assert_allclose(eul2r(g), R, atol=1e-12)
+
+
+@pytest.mark.parametrize("flip", [False, True])
+@pytest.mark.parametrize("phi, psi", [(0.4, 0.2), (-2.5, 1.9), (1.0, -2.0)])
+def test_tr2eul_theta_pi_each_branch(phi, psi, flip):
+    # theta = pi: Rz(phi) Ry(pi) Rz(psi) = Ry(pi) Rz(psi - phi); phi = 0, psi = psi - phi,
+    # theta = +pi (or -pi with flip, the same rotation)
+    R = rotz(phi) @ roty(np.pi) @ rotz(psi)
+    g, w = _warned(tr2eul, R, flip=flip)
+    assert len(w) == 1
+    assert g[0] == 0
+    assert g[1] == (-np.pi if flip else np.pi)
+    np.testing.assert_allclose(g[2], np.angle(np.exp(1j * (psi - phi))), atol=1e-12)
+    np.testing.assert_allclose(eul2r(g), R, atol=1e-12)
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_tr2eul_just_off_the_singularity_does_not_warn(flip):
+    # sin(theta) a hundred times the tolerance: the regular formulas, no warning, exact angles
+    for theta in (1e-6, np.pi - 1e-6):
+        R = eul2r(0.4, theta, 0.2)
+        g, w = _warned(tr2eul, R, flip=flip)
+        assert not w
+        expected = [0.4, theta, 0.2] if not flip else [0.4 - np.pi, -theta, 0.2 - np.pi]
+        np.testing.assert_allclose(g, expected, atol=1e-9)
+
+
+def _lock_axis_sign(order, pitch):
+    """+1 if R_j(pitch) turns the roll axis k onto +i (yaw - roll survives), -1 if onto -i."""
+    axes = {"x": 0, "y": 1, "z": 2}
+    i, j, k = (axes[c] for c in order)
+    rot = {0: rotx, 1: roty, 2: rotz}[j](pitch)
+    return float(np.round(rot[:, k] @ np.eye(3)[i]))
+
+
+@pytest.mark.parametrize("order", ["zyx", "xyz", "yxz"])
+@pytest.mark.parametrize("sgn", [1.0, -1.0])
+@pytest.mark.parametrize("roll, yaw", [(0.3, 0.5), (-2.0, 2.5)])
+def test_tr2rpy_gimbal_lock_each_branch(order, sgn, roll, yaw):
+    # at pitch = +-pi/2, R_i(yaw) R_j(pitch) R_k(roll) = R_i(yaw + s roll) R_j(pitch) with
+    # s = +-1 from where R_j(pitch) sends the roll axis: roll is set to 0, yaw carries the rest
+    R = rpy2r(roll, sgn * np.pi / 2, yaw, order=order)
+    g, w = _warned(tr2rpy, R, order=order)
+    assert len(w) == 1
+    s = _lock_axis_sign(order, sgn * np.pi / 2)
+    assert g[0] == 0
+    np.testing.assert_allclose(g[1], sgn * np.pi / 2, atol=1e-12)
+    np.testing.assert_allclose(g[2], np.angle(np.exp(1j * (yaw + s * roll))), atol=1e-12)
+    np.testing.assert_allclose(rpy2r(g, order=order), R, atol=1e-12)

@@ -1,5 +1,7 @@
 """Tests of rvc.motion.velocity: pose derivatives, velocity transforms, incremental motion, rate Jacobians."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -207,3 +209,66 @@ def test_rates_back_from_angular_velocity():
         rpydot([0, 0, 0], [1, 2])
     with pytest.raises(ValueError, match="order"):
         rpydot([0, 0, 0], [1, 2, 3], order="zxz")
+
+
+# ----------------------------------- fixed examples of the singular angle-rate branches
+
+def _null(J):
+    """Unit vector spanning the null space of a rank-2 3x3 matrix."""
+    return np.linalg.svd(J)[2][-1]
+
+
+@pytest.mark.parametrize("pitch_sign", [1.0, -1.0])
+def test_rpydot_zyx_gimbal_lock_by_hand(pitch_sign):
+    """zyx at pitch = +-pi/2: w = (ydot -+ rdot) z + pdot (-sin y, cos y, 0), derived by hand.
+
+    The minimum-norm rates split the z component equally between roll and yaw and put the
+    component along (-sin y, cos y, 0) into pitch; the rest of w (along (cos y, sin y, 0))
+    cannot be produced and is dropped.
+    """
+    from rvc import SingularityWarning, rpydot
+
+    r, y = 0.3, 0.7
+    w = np.array([0.2, -0.1, 0.4])
+    with pytest.warns(SingularityWarning):
+        rates = rpydot([r, pitch_sign * np.pi / 2, y], w)
+    pdot = -np.sin(y) * w[0] + np.cos(y) * w[1]
+    expected = [-pitch_sign * w[2] / 2, pdot, w[2] / 2]
+    np.testing.assert_allclose(rates, expected, atol=1e-9)
+
+
+@pytest.mark.parametrize("theta, s", [(0.0, 1.0), (np.pi, -1.0)])
+def test_euldot_gimbal_lock_by_hand(theta, s):
+    """ZYZ at theta = 0 (pi): w = (phidot +- psidot) z + thetadot (-sin phi, cos phi, 0)."""
+    from rvc import SingularityWarning, euldot
+
+    phi, psi = 0.3, 0.1
+    w = np.array([0.2, 0.1, 0.4])
+    with pytest.warns(SingularityWarning):
+        rates = euldot([phi, theta, psi], w)
+    thdot = -np.sin(phi) * w[0] + np.cos(phi) * w[1]
+    np.testing.assert_allclose(rates, [w[2] / 2, thdot, s * w[2] / 2], atol=1e-9)
+
+
+@pytest.mark.parametrize("order", ["zyx", "xyz", "yxz"])
+@pytest.mark.parametrize("pitch", [np.pi / 2, -np.pi / 2])
+def test_rpydot_every_singular_branch_is_minimum_norm(order, pitch):
+    """At each lock: J r = the expressible part of w, and r has no part in J's null space."""
+    from rvc import SingularityWarning, rpydot
+
+    G = [0.4, pitch, -1.1]
+    J = rpy2jac(G, order)
+    w = np.array([0.3, -0.5, 0.8])
+    with pytest.warns(SingularityWarning):
+        r = rpydot(G, w, order)
+    n = _null(J)
+    u = np.linalg.svd(J)[0][:, -1]                  # the direction of w that J cannot produce
+    P = np.eye(3) - np.outer(u, u)                  # projector onto range(J)
+    np.testing.assert_allclose(J @ r, P @ w, atol=1e-12)
+    assert abs(r @ n) < 1e-12
+    # just off the lock the exact rates are returned, with no warning
+    G_off = [0.4, pitch * (1 - 1e-4), -1.1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r_off = rpydot(G_off, w, order)
+    np.testing.assert_allclose(rpy2jac(G_off, order) @ r_off, w, atol=1e-9)

@@ -21,12 +21,14 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import numbers
 from typing import Callable
 
 import numpy as np
 
-__all__ = ["exercise", "check", "close", "describe_shape", "Feedback", "CHAPTERS"]
+__all__ = ["exercise", "check", "close", "describe_shape", "nonfinite", "Feedback", "CHAPTERS"]
 
 #: Chapter modules holding checkers, loaded on first use.
 CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
@@ -98,6 +100,34 @@ def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str 
     return None
 
 
+def nonfinite(answer, _depth: int = 0) -> bool:
+    """True if a number anywhere in ``answer`` is NaN or infinite.
+
+    Looks inside numbers, arrays, lists, tuples, dict values and the fields
+    of result objects (dataclasses), a few levels deep.
+
+    >>> nonfinite([1.0, 2.0]), nonfinite({"a": 1, "b": [0.0, float("nan")]}), nonfinite(np.inf)
+    (False, True, True)
+    """
+    if _depth > 4 or answer is None or isinstance(answer, (str, bytes, bool)):
+        return False
+    if isinstance(answer, numbers.Number):
+        return isinstance(answer, numbers.Complex) and not np.isfinite(complex(answer))
+    if isinstance(answer, np.ndarray):
+        if answer.dtype.kind in "fc":
+            return not bool(np.all(np.isfinite(answer)))
+        if answer.dtype.kind == "O":
+            return any(nonfinite(x, _depth + 1) for x in answer.flat)
+        return False
+    if isinstance(answer, dict):
+        return any(nonfinite(v, _depth + 1) for v in answer.values())
+    if isinstance(answer, (list, tuple)):
+        return any(nonfinite(v, _depth + 1) for v in answer)
+    if dataclasses.is_dataclass(answer) and not isinstance(answer, type):
+        return any(nonfinite(getattr(answer, f.name), _depth + 1) for f in dataclasses.fields(answer))
+    return False
+
+
 class Feedback:
     """The result of :func:`check`: true when the answer was accepted.
 
@@ -130,7 +160,11 @@ def check(exercise_id: str, answer) -> Feedback:
         known = ", ".join(sorted(_REGISTRY)) or "none"
         raise ValueError(f"exercise_id: expected one of {known}, got {exercise_id!r}")
     try:
-        hint = _REGISTRY[exercise_id](answer)
+        if nonfinite(answer):
+            hint = ("your answer contains NaN or inf: look for a division by zero, an arccos or "
+                    "arcsin of a value beyond +-1, or a variable that was never set")
+        else:
+            hint = _REGISTRY[exercise_id](answer)
     except Exception as exc:  # a malformed answer must give feedback, not a traceback
         hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
     if hint is None:

@@ -11,7 +11,7 @@ but never the expected numbers.  ``None`` means correct.
 Exercise 2.1: correct.
 Feedback('2.1', ok=True)
 >>> check("2.1", rotz(40) @ roty(25))
-Exercise 2.1: not yet. Hint: angles must be radians: rotz(40) is a rotation of 40 radians; pass unit="deg" or convert with np.deg2rad
+Exercise 2.1: not yet. Hint: angles must be radians: your 40 was taken as 40 radians, not degrees; say which unit you mean, or convert the angle
 Feedback('2.1', ok=False)
 """
 
@@ -21,14 +21,14 @@ import numpy as np
 
 from .. import (
     Twist2, Twist3, e2h, eul2r, h2e, q2r, qmul, qslerp, r2q, rotx, roty, rotz,
-    rpy2r, rpy2tr, tr2angvec, tr2eul, transl, transl2, trot2,
+    rpy2r, rpy2tr, tr2angvec, tr2eul, transl, transl2, trexp, trinv, trlog, trot2, trotx, trotz,
 )
 from . import close, describe_shape, exercise
 
 __all__: list[str] = []
 
-_RADIANS = ('angles must be radians: {call} is a rotation of {n} radians; pass unit="deg" '
-            "or convert with np.deg2rad")
+_RADIANS = ("angles must be radians: your {n} was taken as {n} radians, not degrees; "
+            "say which unit you mean, or convert the angle")
 _ORDER = ("check the order of multiplication: a rotation about the new (moved) axes multiplies "
           "on the right")
 
@@ -73,7 +73,7 @@ def _(answer):
     if _same(a, expected):
         return None
     if _same(a, rotz(40) @ roty(25)) or _same(a, roty(25) @ rotz(40)):
-        return _RADIANS.format(call="rotz(40)", n=40)
+        return _RADIANS.format(n=40)
     if _same(a, roty(25, unit="deg") @ rotz(40, unit="deg")):
         return _ORDER
     if _same(a, expected.T):
@@ -107,16 +107,16 @@ def _(answer):
     if _same(a, expected[::-1]):
         return "the rows are swapped: check the order of multiplication (T1 @ T2 is frame 3)"
     if _same(a, np.array([T3[:2, :2] @ p, T4[:2, :2] @ p])):
-        return ("remember the translation: transform the homogeneous point e2h(p) with the whole "
-                "pose and convert back with h2e")
+        return ("remember the translation: a point is moved by the whole pose, rotation and "
+                "translation, which the homogeneous coordinates of the point take care of")
     if _same(a, np.array([h2e(np.linalg.inv(T3) @ e2h(p)), h2e(np.linalg.inv(T4) @ e2h(p))])):
         return ("you converted world coordinates into the frames; here (1, 0) is given in the "
                 "frame and you need its world coordinates (no inverse)")
     R3, R4 = _poses_2_2(unit="rad")
     if _same(a, np.array([h2e(R3 @ e2h(p)), h2e(R4 @ e2h(p))])):
-        return _RADIANS.format(call="trot2(30)", n=30)
+        return _RADIANS.format(n=30)
     if a is not None and a.shape == (2, 3):
-        return "give Euclidean coordinates: drop the homogeneous 1 with h2e"
+        return "give Euclidean coordinates: drop the homogeneous 1"
     return _compare(answer, expected, "array of points")
 
 
@@ -168,16 +168,16 @@ def _(answer):
         return f"answer should be the 4-array [theta, v1, v2, v3], got {describe_shape(answer)}"
     if _same(a, np.r_[theta, -v]):
         return ("the axis points the wrong way: with theta in [0, pi] only one sign of v "
-                "rebuilds R; compare angvec2r(theta, v) with R")
+                "rebuilds R: rotate about your axis by your angle and compare")
     if _same(a, np.r_[-theta, -v]):
         return "(-theta, -v) is the same rotation, but the exercise asks for theta in [0, pi]"
     if _same(a, np.r_[np.degrees(theta), v], atol=1e-4):
-        return "angles must be radians: np.angle returns radians, no conversion needed"
+        return "angles must be radians: the argument of the eigenvalue already is one, no conversion needed"
     if not np.isclose(np.linalg.norm(a[1:]), 1.0, atol=1e-6):
-        return "the axis v must be a unit vector: divide the eigenvector by its norm"
+        return "the axis v must be a unit vector"
     if _same(a[1:], v) or _same(a[1:], -v):
-        return "the axis is right but the angle is not: use the argument of a complex eigenvalue"
-    return "the axis is not right: use the eigenvector whose eigenvalue is 1 (its real part)"
+        return "the axis is right but the angle is not: it is the argument of the complex eigenvalues"
+    return "the axis is not right: it is the direction the rotation leaves unchanged (eigenvalue 1)"
 
 
 # --------------------------------------------------------------------- 2.5
@@ -215,12 +215,11 @@ def _(answer):
         return None
     R, t = T[:2, :2], T[:2, 2]
     if _same(a, t):
-        return ("that is the translation of T; the pole is the point T leaves where it is: "
-                "T @ e2h(c) == e2h(c)")
+        return "that is the translation of T; the pole is the point that T leaves where it is"
     if _same(a, np.linalg.solve(np.eye(2) - R.T, t)):
         return "check which matrix: the fixed-point equation R c + t = c gives (I - R) c = t"
     if _same(a, Twist2.from_T(_T_2_6(unit="rad")).pole):
-        return _RADIANS.format(call="trot2(60)", n=60)
+        return _RADIANS.format(n=60)
     if a is not None and a.shape == (3,):
         return "give the pole as a 2-vector (Euclidean, not homogeneous)"
     return _compare(answer, expected, "pole")
@@ -240,11 +239,11 @@ def _(answer):
         return None
     if _same(a, q2r(qslerp(q0, q1, 0.25))):
         return ("you went the long way round: q1 and -q1 are the same orientation, "
-                "so take the shorter arc (shortest=True)")
+                "so take the shorter of the two arcs")
     if _same(a, q2r(qslerp(q0, q1, 0.75, shortest=True))):
         return "s measures the way from q0 (s = 0) to q1 (s = 1)"
     if a is not None and a.shape == (4,):
-        return "answer should be a rotation matrix: convert the quaternion with q2r"
+        return "answer should be a rotation matrix, not a quaternion"
     return _compare(answer, expected, "rotation matrix")
 
 
@@ -277,9 +276,9 @@ def _(answer):
     if not np.isclose(np.linalg.norm(axis), 1.0, atol=1e-6):
         return "axis: it must be a unit vector"
     if _same(axis, -w):
-        return "axis: it points the wrong way; with theta in (0, pi] use the axis tr2angvec gives"
+        return "axis: it points the wrong way for a rotation angle theta in (0, pi]"
     if not _same(axis, w):
-        return "axis: not the screw axis direction; it is the rotation axis of R (tr2angvec)"
+        return "axis: not the screw axis direction; it is the rotation axis of R"
     if th is None or th.size != 1:
         return f"theta: expected a number, got {describe_shape(answer['theta'])}"
     if np.isclose(th.item(), np.degrees(theta), atol=1e-4):
@@ -292,10 +291,90 @@ def _(answer):
         return ("pitch: that is the whole translation along the axis; the pitch is the "
                 "translation per radian (divide by theta)")
     if not np.isclose(h.item(), pitch, atol=1e-6):
-        return "pitch: project the translation onto the axis (w . t), then divide by theta"
+        return "pitch: the part of the translation along the axis, per radian turned"
     if c is None or c.shape != (3,):
         return f"point: expected a 3-vector, got {describe_shape(answer['point'])}"
     if np.linalg.norm(np.cross(c - pole, w)) > 1e-6:
-        return ("point: it is not on the screw axis; solve (I - R) c = t - (w . t) w "
-                "with np.linalg.lstsq")
+        return ("point: it is not on the screw axis; a point of the axis is only slid along the axis, "
+                "so it is a fixed point of the motion once the slide is taken out of t")
     return None
+
+
+# --------------------------------------------------------------------- 2.9
+_C_2_9 = np.array([2.0, 3.0, 2.0])
+
+
+def _X_2_9():
+    return transl(3, 4, -4)
+
+
+def _expected_2_9(unit="rad"):
+    quarter = np.pi / 2 if unit == "rad" else 90.0         # 90 given to a radian function
+    return transl(_C_2_9) @ trotz(quarter) @ transl(-_C_2_9) @ _X_2_9()
+
+
+@exercise("2.9")
+def _(answer):
+    a = _array(answer)
+    expected = _expected_2_9()
+    if _same(a, expected):
+        return None
+    if a is None or a.shape != (4, 4):
+        return f"answer should be the final pose, a 4x4 array, got {describe_shape(answer)}"
+    X, R = _X_2_9(), trotz(np.pi / 2)
+    if _same(a, X @ R):
+        return ("that turns X about its own z-axis, through its own origin; the line is fixed in the "
+                "world, so the rotation acts from the left")
+    if _same(a, R @ X):
+        return "that turns X about the world's vertical axis through the origin, not through C"
+    if _same(a, transl(-_C_2_9) @ R @ transl(_C_2_9) @ X):
+        return "check the order of the translations: first carry C to the origin, turn, then carry it back"
+    if _same(a, _expected_2_9(unit="deg")):
+        return _RADIANS.format(n=90)
+    if _same(a, Twist3.R([0, 0, 1], _C_2_9, 0.5).exp(np.pi / 2) @ X):
+        return "a pure rotation about the line: the twist has no pitch, no slide along the axis"
+    if _same(a, trotz(-np.pi / 2) @ X) or _same(a, transl(_C_2_9) @ trotz(-np.pi / 2) @ transl(-_C_2_9) @ X):
+        return "the turn goes the other way: +90 degrees is anticlockwise seen from above (+z)"
+    return _compare(answer, expected, "pose")
+
+
+# -------------------------------------------------------------------- 2.10
+def _T_2_10():
+    return transl(1, 0, 0), transl(0, 2, 1) @ trotz(np.pi / 2) @ trotx(0.4)
+
+
+def _screw_2_10(s):
+    T0, T1 = _T_2_10()
+    return T0 @ trexp(s * trlog(trinv(T0) @ T1))
+
+
+@exercise("2.10")
+def _(answer):
+    a = _array(answer)
+    expected = _screw_2_10(1 / 3)
+    if _same(a, expected):
+        return None
+    if a is None or a.shape != (4, 4):
+        return f"answer should be the pose T(1/3), a 4x4 array, got {describe_shape(answer)}"
+    T0, T1 = _T_2_10()
+    if _same(a, _screw_2_10(2 / 3)):
+        return "s measures the way from T0 (s = 0) to T1 (s = 1)"
+    if _same(a, T0 + (T1 - T0) / 3):
+        return ("interpolating the matrix entries does not give a pose (its rotation part is not a "
+                "rotation); interpolate the twist of the relative motion instead")
+    # (T1 T0^-1 on the left, exp(s log(T1 T0^-1)) T0, is the same screw and is accepted above)
+    if _same(a, T0 @ trexp(trlog(T1 @ trinv(T0)) / 3)) or _same(a, trexp(trlog(trinv(T0) @ T1) / 3) @ T0):
+        return ("the relative motion and the side it acts on must match: T0^-1 T1 is expressed in "
+                "T0's frame, so it multiplies T0 on the right")
+    if _same(a, T0 @ trexp(trlog(trinv(T0) @ T1)) / 3) or _same(a, trexp(trlog(T1) / 3)):
+        return "scale the twist (the logarithm) by s, then take its exponential"
+    R0, R1 = T0[:3, :3], T1[:3, :3]
+    lin = np.eye(4)
+    lin[:3, :3] = R0 @ trexp(trlog(R0.T @ R1) / 3)
+    lin[:3, 3] = T0[:3, 3] + (T1[:3, 3] - T0[:3, 3]) / 3
+    if _same(a, lin):
+        return ("that slides the origin along a straight line while it turns; a screw motion turns "
+                "about and slides along one fixed axis, so the origin moves on a helix")
+    if not _is_rotation(a[:3, :3]) or not np.allclose(a[3], [0, 0, 0, 1], atol=1e-9):
+        return "your matrix is not a pose: its rotation part must be orthonormal and its last row 0 0 0 1"
+    return _compare(answer, expected, "pose")

@@ -6,10 +6,13 @@ when the answer is right, or a hint that never reveals the expected value.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from . import close, describe_shape, exercise
-from .. import jtraj, lspb, rpy2jac, rpy2tr, tpoly, transl, wrench_transform
+from .. import (jtraj, lspb, qangle, r2q, roty, rotz, rpy2jac, rpy2tr, skew, tpoly, tr2angvec, transl,
+                trexp, trnorm, wrench_transform)
 
 
 def _number(answer):
@@ -160,3 +163,73 @@ def _(answer):
     if t[-1] - t[0] > _TMAX + 1e-9:
         return "the drawing takes too long: move at the maximum speed"
     return None
+
+
+# ------------------------------------------------------------------ 3.7 ---
+def _R_3_7():
+    return rotz(-1) @ roty(-1), rotz(1) @ roty(1)
+
+
+_T_3_7 = 2.0
+
+
+@exercise("3.7")
+def _(answer):
+    x = _number(answer)
+    if x is None:
+        return f"expected a single number (an angular speed in rad/s), got {describe_shape(answer)}"
+    R0, R1 = _R_3_7()
+    angle = float(qangle(r2q(R0), r2q(R1)))            # SLERP turns by this angle about one axis
+    peak = angle * 15 / 8 / _T_3_7                     # times the peak of ds/dt of a quintic
+    if abs(x - peak) <= 1e-3 * peak:
+        return None
+    if abs(x - angle / _T_3_7) <= 1e-3 * peak:
+        return "that is the average turning rate; the quintic time law is fastest in the middle"
+    if abs(x - angle * 15 / 8) <= 1e-3 * peak:
+        return "ds/dt has units of 1/s: the time law runs over the whole duration, not over one second"
+    if abs(x - (2 * np.pi - angle) * 15 / 8 / _T_3_7) <= 1e-3 * peak:
+        return "SLERP along the shorter arc: the two orientations are less than half a turn apart"
+    if abs(x - np.degrees(peak)) <= 1e-3 * np.degrees(peak):
+        return "give the speed in rad/s, not degrees per second"
+    return ("not the peak rate; along the SLERP path the frame turns about one fixed axis, so its "
+            "angular speed is the total angle times the rate of the path fraction s")
+
+
+# ------------------------------------------------------------------ 3.8 ---
+_W_3_8, _DT_3_8, _N_3_8 = np.array([0.3, -0.2, 0.9]), 0.01, 1000
+
+
+@lru_cache(maxsize=None)
+def _gyro_3_8():
+    """Angle to the exact orientation after N first-order steps, trnorm once and every step."""
+    A = np.eye(3) + _DT_3_8 * skew(_W_3_8)
+    exact = trexp(skew(_W_3_8), _N_3_8 * _DT_3_8)
+    once = trnorm(np.linalg.matrix_power(A, _N_3_8))
+    every = np.eye(3)
+    for _ in range(_N_3_8):                             # the sequential update is the point here
+        every = trnorm(every @ A)
+    return np.array([tr2angvec(once.T @ exact)[0], tr2angvec(every.T @ exact)[0]])
+
+
+@exercise("3.8")
+def _(answer):
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return f"expected two angles (rad), got {describe_shape(answer)}"
+    if a.shape != (2,):
+        return f"expected two angles, [normalised once, normalised every step], got {describe_shape(answer)}"
+    expected = _gyro_3_8().copy()
+    if np.allclose(a, expected, rtol=1e-3, atol=0):
+        return None
+    if np.allclose(a, expected[::-1], rtol=1e-3, atol=0):
+        return "the two angles are swapped: first normalising once at the end, then at every step"
+    if np.any(a < 0):
+        return "an angle between two orientations is never negative"
+    if np.all(a < 1e-6):
+        return ("your orientation is exact: the exercise is about the first-order update "
+                "R (I + dt [w]x), whose small error builds up over the steps")
+    bad = [k for k in range(2) if not np.isclose(a[k], expected[k], rtol=1e-3, atol=0)]
+    which = " and ".join(["normalising once at the end", "normalising every step"][k] for k in bad)
+    return (f"not the angle for {which}: compare with the exact orientation after 10 s, "
+            "e^{10 [w]x}, through the rotation that takes one to the other")

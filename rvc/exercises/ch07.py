@@ -2,8 +2,14 @@
 
 Each checker recomputes the expected value with rvc and returns ``None``
 when the answer is right, or a hint that never reveals the expected value.
-The exercise statements are in ``notebooks/07-3_trajectories_applications.ipynb``;
-the constants below are the ones the statements give.
+The exercises are spread over the chapter's three notebooks:
+
+* ``07-1_forward_kinematics.ipynb``: 7.1-7.3;
+* ``07-2_inverse_kinematics.ipynb``: 7.4-7.7;
+* ``07-3_trajectories_applications.ipynb``: 7.8-7.11.
+
+The constants below are the data of the exercise statements; ``PIVOT_Q``
+is the measured data of Exercise 7.3, which the notebook imports.
 """
 
 from __future__ import annotations
@@ -14,19 +20,35 @@ from functools import lru_cache
 import numpy as np
 
 from .. import (DHRobot, ETS3, RevoluteDH, ctraj, hershey_strokes, ikine6s, ikine_2link,
-                letter_path, transl, trotx, troty, trotz)
+                ink_fraction, letter_path, manipulability, rt2tr, transl, trotx, troty, trotz)
 from ..models import cobra600, puma560
 from . import close, describe_shape, exercise
+
+__all__ = ["PIVOT_Q"]
 
 # --- the data of the exercise statements ------------------------------------
 
 EX71 = dict(a1=0.8, a2=0.5, q=(0.3, 0.9))
-EX72 = dict(a1=1.0, a2=1.0, x=0.9, y=1.1)
-EX73_POSE = dict(t=(0.5, 0.2, 0.1), ry=np.pi / 2)
-EX74_POSE = dict(t=(0.4, -0.2, 0.2), yaw_deg=-60.0)
-EX75 = dict(p1=(0.5, 0.4, 0.44), p2=(0.5, -0.2, 0.44), duration=3.0, samples=61)
-EX76 = dict(s="Tz(L1) Rz(q1) Ry(q2) Tx(L2) Ry(q3) Tx(L3)", L1=0.3, L2=0.4, L3=0.25)
-EX77 = dict(text="HI", scale=0.15, dt=0.02)
+EX72 = dict(a=(1.0, 1.0, 0.5))
+EX74 = dict(a1=1.0, a2=1.0, x=0.9, y=1.1)
+EX75_POSE = dict(t=(0.5, 0.2, 0.1), ry=np.pi / 2)
+EX76_POSE = dict(t=(0.4, -0.2, 0.2), yaw_deg=30.0)
+EX77_POSE = dict(t=(0.5, -0.3, 0.2), ry=np.pi / 2)
+EX78 = dict(p1=(0.5, 0.4, 0.44), p2=(0.5, -0.2, 0.44), duration=3.0, samples=61)
+EX79 = dict(s="Tz(L1) Rz(q1) Ry(q2) Tx(L2) Ry(q3) Tx(L3)", L1=0.3, L2=0.4, L3=0.25)
+EX710 = dict(d1=0.4, a2=0.5, a3=0.4)
+EX711 = dict(scale=0.08, z_up=0.05, dt=0.02, centre=(0.5, 0.0, 0.0))
+
+#: Exercise 7.3: the Puma touched one point with the tip of a pen clamped to its flange, at
+#: these four configurations (rad, one per row; measured to a microradian).
+PIVOT_Q = np.array([
+    [0.371771, 1.102970, 2.768257, 3.141593, 0.729635, 0.371771],
+    [0.422794, 1.164063, 2.601442, 2.572672, 0.301125, 0.941098],
+    [0.297175, 1.098660, 2.727563, -2.495830, 0.667109, 0.786482],
+    [0.331194, 0.967512, 2.969624, -3.032571, 1.082599, -0.933898],
+])
+_PIVOT_TOOL = np.array([0.01, -0.02, 0.15])      # where the pen tip is in the flange frame
+_PIVOT_TIP = np.array([0.5, 0.05, -0.1])         # the point touched, in the world
 
 _CONFIGS = [a + b + c for a in "lr" for b in "ud" for c in "nf"]
 
@@ -42,6 +64,19 @@ def _scalar(answer, what):
     return v, None
 
 
+def _vector(answer, n, what):
+    """(array, hint): a finite float array of shape (n,), or a hint."""
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return None, f"expected {what}, shape ({n},), got {describe_shape(answer)}"
+    if a.shape != (n,):
+        return None, f"expected {what}, shape ({n},), got {describe_shape(answer)}"
+    if not np.all(np.isfinite(a)):
+        return None, f"your {what} contains NaN or inf"
+    return a, None
+
+
 def _within_limits(robot, q) -> np.ndarray:
     """Per joint: inside robot.qlim, revolute angles allowed a shift of +-2 pi."""
     lo, hi = robot.qlim
@@ -51,11 +86,16 @@ def _within_limits(robot, q) -> np.ndarray:
     return np.any((qs >= lo - 1e-9) & (qs <= hi + 1e-9), axis=0)
 
 
-# --- 7.1 DH forward kinematics of a 2-link arm --------------------------------
+def _quiet(fn, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*args, **kwargs)
+
+
+# --- 7.1 DH forward kinematics of a 2-link arm (07-1) --------------------------
 
 @lru_cache(maxsize=None)
 def _ex71():
-
     robot = DHRobot([RevoluteDH(a=EX71["a1"]), RevoluteDH(a=EX71["a2"])])
     return robot.fkine(EX71["q"])
 
@@ -74,139 +114,233 @@ def _(answer):
     return hint + " (are the joint angles in radians, and the links in the right order?)"
 
 
-# --- 7.2 closed-form IK of the 2-link arm, elbow up ---------------------------
+# --- 7.2 the joint twists of the 3-link planar arm, by hand (07-1) -------------
 
-@lru_cache(maxsize=None)
-def _ex72():
-
-    return ikine_2link(EX72["a1"], EX72["a2"], EX72["x"], EX72["y"], elbow="up")
-
-
-def _tip(q):
-    a1, a2 = EX72["a1"], EX72["a2"]
-    return np.array([a1 * np.cos(q[0]) + a2 * np.cos(q[0] + q[1]),
-                     a1 * np.sin(q[0]) + a2 * np.sin(q[0] + q[1])])
+def _arm72():
+    return DHRobot([RevoluteDH(a=a) for a in EX72["a"]])
 
 
 @exercise("7.2")
 def _(answer):
-    a = np.asarray(answer, dtype=float)
-    if a.shape != (2,):
-        return f"expected the two joint angles (q1, q2) as an array of shape (2,), got {describe_shape(answer)}"
-    if not np.all(np.isfinite(a)):
-        return "your angles contain NaN or inf"
-    wrapped = np.angle(np.exp(1j * (a - _ex72())))        # equal up to multiples of 2 pi
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return f"expected the three joint twists, one per row, shape (3, 6), got {describe_shape(answer)}"
+    if a.shape != (3, 6):
+        return f"expected the three joint twists, one per row (v, w), shape (3, 6), got {describe_shape(answer)}"
+    S, _ = _arm72().twists()
+    if np.allclose(a, S, atol=1e-9):
+        return None
+    if np.allclose(a[:, [3, 4, 5, 0, 1, 2]], S, atol=1e-9):
+        return "the order in rvc is (v, w): linear part first, angular part second"
+    if np.allclose(a[:, 3:], S[:, 3:], atol=1e-9):
+        if np.allclose(a[:, :3], -S[:, :3], atol=1e-9):
+            return ("the moment part has the wrong sign: a point on the joint axis stays still, "
+                    "so v + w x q = 0 there")
+        return ("the rotation axes are right but not the moment parts: each axis goes through the "
+                "joint's position at the zero configuration")
+    return "each joint turns about the z-axis: w = (0, 0, 1) for every row"
+
+
+# --- 7.3 pivot calibration of a pen (07-1) --------------------------------------
+
+@exercise("7.3")
+def _(answer):
+    a, hint = _vector(answer, 3, "the pen tip's position in the flange frame")
+    if hint:
+        return hint
+    if np.allclose(a, _PIVOT_TOOL, atol=1e-4):
+        return None
+    T = puma560().fkine(PIVOT_Q)
+    if np.allclose(a, _PIVOT_TIP, atol=1e-4):
+        return "that is the point the pen touched (world frame); the exercise asks where the tip is on the flange"
+    if np.allclose(a, -_PIVOT_TOOL, atol=1e-4):
+        return "the sign is wrong: the tip is where the tool transform takes the flange's origin"
+    if any(np.allclose(a, Ti[:3, :3] @ _PIVOT_TOOL, atol=1e-4) for Ti in T):
+        return "that offset is in world axes; a tool transform is written in the flange's own frame"
+    tips = (T[:, :3, :3] @ a) + T[:, :3, 3]
+    return (f"with your tool the four tips are up to {np.ptp(tips, axis=0).max() * 1000:.0f} mm apart; "
+            "they must coincide: every configuration puts the tip on the same point")
+
+
+# --- 7.4 closed-form IK of the 2-link arm, elbow up (07-2) ----------------------
+
+@lru_cache(maxsize=None)
+def _ex74():
+    return ikine_2link(EX74["a1"], EX74["a2"], EX74["x"], EX74["y"], elbow="up")
+
+
+def _tip(q):
+    a1, a2 = EX74["a1"], EX74["a2"]
+    return np.array([a1 * np.cos(q[0]) + a2 * np.cos(q[0] + q[1]),
+                     a1 * np.sin(q[0]) + a2 * np.sin(q[0] + q[1])])
+
+
+@exercise("7.4")
+def _(answer):
+    a, hint = _vector(answer, 2, "the two joint angles (q1, q2)")
+    if hint:
+        return hint
+    wrapped = np.angle(np.exp(1j * (a - _ex74())))        # equal up to multiples of 2 pi
     if np.all(np.abs(wrapped) < 1e-6):
         return None
-    if np.allclose(_tip(a), [EX72["x"], EX72["y"]], atol=1e-6):
+    if np.allclose(_tip(a), [EX74["x"], EX74["y"]], atol=1e-6):
         return "your angles reach the target, but with the elbow on the other side (elbow up has q2 <= 0)"
-    return "the forward kinematics of your angles do not reach the target; check the sign in the atan2 for q1"
+    return ("the forward kinematics of your angles do not reach the target; q1 is the direction of the "
+            "target minus the angle the second link adds")
 
 
-# --- 7.3 how many of the 8 ikine6s configurations are usable ------------------
+# --- 7.5 how many of the 8 ikine6s configurations are usable (07-2) -------------
 
-def _ex73_pose():
-
-    return transl(*EX73_POSE["t"]) @ troty(EX73_POSE["ry"])
+def _ex75_pose():
+    return transl(*EX75_POSE["t"]) @ troty(EX75_POSE["ry"])
 
 
 @lru_cache(maxsize=None)
-def _ex73():
-
+def _ex75():
     p560 = puma560()
-    T = _ex73_pose()
+    T = _ex75_pose()
     count = 0
     reach_only = 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for c in _CONFIGS:
-            sol = ikine6s(p560, T, c)
-            if sol.success:
-                reach_only += 1
-                count += bool(np.all(_within_limits(p560, sol.q)))
+    for c in _CONFIGS:
+        sol = _quiet(ikine6s, p560, T, c)
+        if sol.success:
+            reach_only += 1
+            count += bool(np.all(_within_limits(p560, sol.q)))
     return count, reach_only
 
 
-@exercise("7.3")
+@exercise("7.5")
 def _(answer):
     v, hint = _scalar(answer, "a count of configurations")
     if hint:
         return hint
     if v != round(v) or not 0 <= v <= 8:
         return "expected a whole number between 0 and 8"
-    count, reach_only = _ex73()
+    count, reach_only = _ex75()
     if v == count:
         return None
     if v == reach_only:
-        return "that counts the solutions that reach the pose; now also discard those outside p560.qlim"
-    return ("solve for each of the eight configuration strings ('lun' ... 'rdf'), keep those with success "
-            "and with every joint inside p560.qlim (an angle may be shifted by 2 pi)")
+        return "that counts the solutions that reach the pose; now also discard those outside the joint limits"
+    return ("solve for each of the eight configurations, keep those that reach the pose with every "
+            "joint inside its limits (an angle may be shifted by 2 pi)")
 
 
-# --- 7.4 masked IK of the Cobra 600 within joint limits -----------------------
+# --- 7.6 masked IK of the Cobra 600 within joint limits (07-2) ------------------
 
-def _ex74_pose():
+def _ex76_pose():
+    return transl(*EX76_POSE["t"]) @ trotz(EX76_POSE["yaw_deg"], unit="deg") @ trotx(np.pi)
 
-    return transl(*EX74_POSE["t"]) @ trotz(EX74_POSE["yaw_deg"], unit="deg") @ trotx(np.pi)
 
-
-@exercise("7.4")
+@exercise("7.6")
 def _(answer):
-
+    a, hint = _vector(answer, 4, "the Cobra's 4 joint coordinates")
+    if hint:
+        return hint
     c600 = cobra600()
-    a = np.asarray(answer, dtype=float)
-    if a.shape != (4,):
-        return f"expected the Cobra's 4 joint coordinates, shape (4,), got {describe_shape(answer)}"
-    if not np.all(np.isfinite(a)):
-        return "your joint coordinates contain NaN or inf"
-    T = _ex74_pose()
+    T = _ex76_pose()
     Ta = c600.fkine(a)
     if not np.allclose(Ta[:3, 3], T[:3, 3], atol=1e-6):
         return "the tool does not reach the target position"
     if not np.allclose(Ta[:3, :3], T[:3, :3], atol=1e-6):
-        return "the position is right but the tool's rotation about z is not"
+        return "the position is right but the tool's rotation about z is not (is the angle in radians?)"
     inside = _within_limits(c600, a)
     if not np.all(inside):
         bad = ", ".join(f"q{j + 1}" for j in np.flatnonzero(~inside))
-        return f"the pose is reached but {bad} is outside c600.qlim (try joint_limits=True)"
+        return (f"the pose is reached but {bad} is outside the joint limits: the solver returned the "
+                "solution its start led to; the arm has another one")
     return None
 
 
-# --- 7.5 when does the Cartesian path pass closest to the wrist singularity ---
+# --- 7.7 the configuration that moves least from qr (07-2) ----------------------
+
+def _ex77_pose():
+    return transl(*EX77_POSE["t"]) @ troty(EX77_POSE["ry"])
+
 
 @lru_cache(maxsize=None)
-def _ex75():
+def _ex77():
+    """(best largest joint motion from qr, its configuration letters) over the usable solutions."""
+    p560 = puma560()
+    lo, hi = p560.qlim
+    ref = p560.qr
+    best = (np.inf, None)
+    for c in _CONFIGS:
+        sol = _quiet(ikine6s, p560, _ex77_pose(), c)
+        if not sol.success:
+            continue
+        cand = sol.q + 2 * np.pi * np.array([-1, 0, 1])[:, None]
+        ok = (cand >= lo - 1e-9) & (cand <= hi + 1e-9)
+        if not np.all(np.any(ok, axis=0)):
+            continue
+        dist = np.where(ok, np.abs(cand - ref), np.inf).min(axis=0)
+        best = min(best, (float(dist.max()), c), key=lambda b: b[0])
+    return best
 
-    t = np.linspace(0, EX75["duration"], EX75["samples"])
-    Ts = ctraj(transl(*EX75["p1"]) @ troty(np.pi / 2), transl(*EX75["p2"]) @ troty(np.pi / 2), t)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        q = ikine6s(puma560(), Ts).q
+
+@exercise("7.7")
+def _(answer):
+    a, hint = _vector(answer, 6, "the Puma's 6 joint angles")
+    if hint:
+        return hint
+    p560 = puma560()
+    if not np.allclose(p560.fkine(a), _ex77_pose(), atol=1e-6):
+        return "your joint angles do not put the tool at the target pose"
+    inside = _within_limits(p560, a)
+    lo, hi = p560.qlim
+    if not np.all(inside):
+        bad = ", ".join(f"q{j + 1}" for j in np.flatnonzero(~inside))
+        return f"{bad} is outside the joint limits, even shifted by 2 pi"
+    if not np.all((a >= lo - 1e-9) & (a <= hi + 1e-9)):
+        return "an angle is outside its limits as given: shift it by 2 pi into the range"
+    best, _ = _ex77()
+    motion = float(np.abs(a - p560.qr).max())
+    if motion <= best + 1e-6:
+        return None
+    alts = a + 2 * np.pi * np.array([-1, 0, 1])[:, None]
+    closer = np.where((alts >= lo - 1e-9) & (alts <= hi + 1e-9), np.abs(alts - p560.qr), np.inf).min(axis=0)
+    if closer.max() <= best + 1e-6:
+        return "the right configuration, but an angle shifted by 2 pi (still within its limits) is nearer to qr"
+    return ("that solution is usable but another configuration needs less motion: compare the largest "
+            "joint change from qr of every usable solution")
+
+
+# --- 7.8 when does the Cartesian path pass closest to the wrist singularity (07-3)
+
+@lru_cache(maxsize=None)
+def _ex78():
+    t = np.linspace(0, EX78["duration"], EX78["samples"])
+    Ts = ctraj(transl(*EX78["p1"]) @ troty(np.pi / 2), transl(*EX78["p2"]) @ troty(np.pi / 2), t)
+    q = _quiet(ikine6s, puma560(), Ts).q
     return float(t[np.argmin(np.abs(q[:, 4]))]), t[1] - t[0]
 
 
-@exercise("7.5")
+@exercise("7.8")
 def _(answer):
     v, hint = _scalar(answer, "a time in seconds")
     if hint:
         return hint
-    expected, dt = _ex75()
-    if not 0 <= v <= EX75["duration"]:
+    expected, dt = _ex78()
+    if not 0 <= v <= EX78["duration"]:
         return "the time must lie within the trajectory's duration"
     if abs(v - expected) <= dt + 1e-9:
         return None
-    return "not the sample where |q5| is smallest; use t[np.argmin(np.abs(q[:, 4]))] (is t in seconds?)"
+    return ("not the instant the wrist is closest to its singularity: that is where |q5| is "
+            "smallest along the path (and is your time in seconds, not a sample number?)")
 
 
-# --- 7.6 DH factorisation of a string -----------------------------------------
+# --- 7.9 DH factorisation of a string (07-3) ------------------------------------
 
-@exercise("7.6")
+@exercise("7.9")
 def _(answer):
-
     if not isinstance(answer, DHRobot):
-        return f"expected a DHRobot (e.g. from DHFactor(...).robot()), got {type(answer).__name__}"
-    consts = {k: v for k, v in EX76.items() if k != "s"}
-    E = ETS3.from_string(EX76["s"], **consts)
+        return f"expected a DHRobot (the factorised robot), got {type(answer).__name__}"
+    params = np.array([[L.d, L.a, L.alpha, L.offset] for L in answer.links], dtype=float)
+    if not np.all(np.isfinite(params)) or not np.all(np.isfinite(answer.base)) \
+            or not np.all(np.isfinite(answer.tool)):
+        return "your robot's parameters contain NaN or inf"
+    consts = {k: v for k, v in EX79.items() if k != "s"}
+    E = ETS3.from_string(EX79["s"], **consts)
     if answer.n != E.n:
         return f"your robot has {answer.n} joints; the string has a different number"
     if answer.mdh:
@@ -217,27 +351,91 @@ def _(answer):
     bad = int(np.count_nonzero(~np.all(np.isclose(answer.fkine(Q), E.fkine(Q), atol=1e-9), axis=(1, 2))))
     if bad:
         return (f"your robot's fkine differs from the string's at {bad} of 50 random configurations "
-                "(did you pass the constants L1, L2, L3, and keep the base and tool?)")
+                "(were the constants L1, L2, L3 given, and are the base and tool kept?)")
     return None
 
 
-# --- 7.7 time to write a word --------------------------------------------------
+# --- 7.10 the singular elbow angles of an arm built from its DH table (07-3) ----
 
-@lru_cache(maxsize=None)
-def _ex77():
-
-    lp = letter_path(hershey_strokes(EX77["text"], scale=EX77["scale"]), dt=EX77["dt"])
-    return len(lp.t) * EX77["dt"]
+def _arm710():
+    return DHRobot([RevoluteDH(d=EX710["d1"], alpha=np.pi / 2), RevoluteDH(a=EX710["a2"]),
+                    RevoluteDH(a=EX710["a3"])])
 
 
-@exercise("7.7")
+@exercise("7.10")
 def _(answer):
-    v, hint = _scalar(answer, "a time in seconds")
+    try:
+        a = np.sort(np.atleast_1d(np.asarray(answer, dtype=float)).ravel())
+    except (TypeError, ValueError):
+        return f"expected the singular elbow angles, an array, got {describe_shape(answer)}"
+    if a.size == 0:
+        return "the arm does have singular elbow angles"
+    if not np.all(np.isfinite(a)):
+        return "your angles contain NaN or inf"
+    if np.any(np.abs(a) > np.pi + 1e-6):
+        return "give each angle once, in (-pi, pi]"
+    # check each given angle against the arm itself: singular at several shoulder angles
+    arm = _arm710()
+    q23 = np.random.default_rng(710).uniform(-np.pi, np.pi, (5, 2))
+    m = lambda q3: manipulability(arm, np.column_stack([np.zeros(5), q23[:, 0], np.full(5, q3)]),  # noqa: E731
+                                  axes="trans")
+    singular = [bool(np.all(m(x) < 1e-6)) for x in a]
+    if not all(singular):
+        return "at some of your angles the arm can still move its tool in every direction"
+    wrapped = np.angle(np.exp(1j * a))
+    wrapped = np.unique(np.round(np.where(wrapped <= -np.pi + 1e-6, wrapped + 2 * np.pi, wrapped), 6))
+    if wrapped.size < a.size:
+        return "give each angle once (angles that differ by 2 pi, or only by rounding, are the same)"
+    if wrapped.size < 2:
+        return "there is one more: the arm is singular when the forearm is in line with the upper arm, either way"
+    return None
+
+
+# --- 7.11 write your initials (07-3) --------------------------------------------
+
+def _word_path(text):
+    strokes = hershey_strokes(text, scale=EX711["scale"])
+    width = float(np.vstack(strokes)[:, 0].max())
+    height = float(np.vstack(strokes)[:, 1].max())
+    cx, cy, cz = EX711["centre"]
+    origin = (cx - width / 2, cy - height / 2, cz)
+    return letter_path(strokes, z_up=EX711["z_up"], dt=EX711["dt"], origin=origin), origin
+
+
+@lru_cache(maxsize=8)
+def _ex711(text):
+    lp, origin = _word_path(text)
+    sol = _quiet(ikine6s, puma560(), lp.T)
+    pen = puma560().fkine(sol.q)[:, :3, 3] - origin
+    return bool(np.all(sol.success)), float(lp.t[-1]), float(ink_fraction(lp, pen=pen).min())
+
+
+@exercise("7.11")
+def _(answer):
+    keys = ("text", "duration", "ink")
+    if not isinstance(answer, dict) or set(keys) - set(answer):
+        return ("answer should be a dict with keys 'text', 'duration', 'ink', got "
+                + (f"a dict with keys {sorted(answer)}" if isinstance(answer, dict) else describe_shape(answer)))
+    text = answer["text"]
+    if not isinstance(text, str) or not 2 <= len(text) <= 3 or not text.isalpha() or not text.isupper():
+        return "text: two or three capital letters, your initials"
+    solved, duration, ink = _ex711(text)
+    if not solved:
+        return "the Puma cannot reach every pose of that word where the exercise puts it"
+    d, hint = _scalar(answer["duration"], "duration")
     if hint:
         return hint
-    expected = _ex77()
-    if abs(v - expected) <= EX77["dt"] + 1e-9:
-        return None
-    if abs(v - expected / EX77["dt"]) < 1.5:
-        return "that looks like a number of samples; multiply by the sample interval"
-    return "build the path with letter_path(hershey_strokes(...)) and multiply its number of samples by dt"
+    if abs(d - duration) > EX711["dt"] + 1e-9:
+        if abs(d - duration / EX711["dt"]) < 2:
+            return "duration: that looks like a number of samples; the duration is in seconds"
+        return ("duration: not the time the pen takes; is the path made with the exercise's scale, pen "
+                "height and sample interval, and centred as asked?")
+    f, hint = _scalar(answer["ink"], "ink fraction")
+    if hint:
+        return hint
+    if abs(f - ink) > 1e-3:
+        if f > 1:
+            return "ink: a fraction of each stroke, at most 1"
+        return ("ink: not the smallest ink fraction over the strokes, measured on the pen the robot "
+                "moves (its forward kinematics) along the default path, whose pen settles on the table")
+    return None

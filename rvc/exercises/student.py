@@ -9,7 +9,11 @@ In every code cell, the lines from ``# BEGIN SOLUTION`` to ``# END SOLUTION``
 
     raise NotImplementedError("Exercise 2.3: your code here")
 
-indented like the ``BEGIN`` line.  The exercise number is read from the
+indented like the ``BEGIN`` line.  A marker line is recognised however it is
+padded (blanks or tabs around it, or between ``#`` and the words, which no
+one sees in Jupyter), and a copy that would still contain the words
+``BEGIN SOLUTION`` or ``END SOLUTION`` anywhere is refused with an error
+rather than written.  The exercise number is read from the
 cell's ``check("2.3", ...)`` call.  Outputs of exercise cells are cleared so
 no answer survives in them.
 
@@ -36,6 +40,9 @@ BEGIN = "# BEGIN SOLUTION"
 END = "# END SOLUTION"
 MANIFEST = ".rvc-student.json"
 _CHECK = re.compile(r"""check\(\s*["']([^"']+)["']""")
+_BEGIN_LINE = re.compile(r"^\s*#\s*BEGIN\s+SOLUTION\s*$", re.IGNORECASE)
+_END_LINE = re.compile(r"^\s*#\s*END\s+SOLUTION\s*$", re.IGNORECASE)
+_ANY_MARKER = re.compile(r"(BEGIN|END)\s+SOLUTION", re.IGNORECASE)
 
 
 def strip_solutions(source: str, exercise_id: str | None = None) -> str:
@@ -52,14 +59,13 @@ def strip_solutions(source: str, exercise_id: str | None = None) -> str:
         exercise_id = found.group(1) if found else "this exercise"
     out, inside = [], False
     for number, line in enumerate(source.splitlines(), start=1):
-        marker = line.strip()
-        if marker == BEGIN:
+        if _BEGIN_LINE.match(line):
             if inside:
                 raise ValueError(f"source: nested {BEGIN!r} at line {number}")
             inside = True
             indent = line[: len(line) - len(line.lstrip())]
             out.append(f'{indent}raise NotImplementedError("Exercise {exercise_id}: your code here")')
-        elif marker == END:
+        elif _END_LINE.match(line):
             if not inside:
                 raise ValueError(f"source: {END!r} without {BEGIN!r} at line {number}")
             inside = False
@@ -67,7 +73,14 @@ def strip_solutions(source: str, exercise_id: str | None = None) -> str:
             out.append(line)
     if inside:
         raise ValueError(f"source: {BEGIN!r} without {END!r}")
-    return "\n".join(out)
+    stripped = "\n".join(out)
+    stray = _ANY_MARKER.search(stripped)
+    if stray:
+        line = stripped[: stray.start()].count("\n") + 1
+        raise ValueError(f"source: a solution marker that is not a line of its own, "
+                         f"{stray.group(0)!r} at line {line} of the stripped cell; "
+                         f"write {BEGIN!r} and {END!r} alone on their lines")
+    return stripped
 
 
 def strip_notebook(nb) -> tuple[object, int]:
@@ -77,7 +90,7 @@ def strip_notebook(nb) -> tuple[object, int]:
     """
     count = 0
     for cell in nb.cells:
-        if cell.cell_type != "code" or BEGIN not in cell.source:
+        if cell.cell_type != "code" or not _ANY_MARKER.search(cell.source):
             continue
         cell.source = strip_solutions(cell.source)
         cell.outputs = []

@@ -11,6 +11,7 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 * :mod:`.robot` -- stick figures of arms, their animations, teach panels
 * :mod:`.fivebar` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
 * :mod:`.ellipse` -- ellipses and ellipsoids, an arm's velocity and force ellipsoids
+* :mod:`.schematic` -- line drawings of links and arms with their parameters
 """
 
 from .frames import *  # noqa: F401,F403
@@ -19,3 +20,4 @@ from .widgets import *  # noqa: F401,F403
 from .robot import *  # noqa: F401,F403
 from .fivebar import *  # noqa: F401,F403
 from .ellipse import *  # noqa: F401,F403
+from .schematic import *  # noqa: F401,F403
