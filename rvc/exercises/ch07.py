@@ -20,7 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import (DHRobot, ETS3, RevoluteDH, ctraj, hershey_strokes, ikine6s, ikine_2link,
-                ink_fraction, letter_path, manipulability, rt2tr, transl, trotx, troty, trotz)
+                ink_fraction, letter_path, manipulability, transl, trotx, troty, trotz)
 from ..models import cobra600, puma560
 from . import close, describe_shape, exercise
 

@@ -128,7 +128,7 @@ class DHLinkSketch:
         self.T = T
         self.values = {"theta": theta, "d": d, "a": L.a, "alpha": L.alpha}
         ez, ex0 = np.array([0.0, 0, 1]), np.array([1.0, 0, 0])
-        xj, zj, oj = T[:3, 0], T[:3, 2], T[:3, 3]
+        xj, oj = T[:3, 0], T[:3, 3]
         foot = d * ez                                   # after Rz(theta) Tz(d)
         _set_frame(self.frame0, self.text0, np.eye(4), r, "j-1")
         _set_frame(self.frame1, self.text1, T, r, "j")
