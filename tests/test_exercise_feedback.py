@@ -15,6 +15,8 @@ import rvc
 import test_exercises_ch02 as ch02
 import test_exercises_ch03 as ch03
 import test_exercises_ch07 as ch07
+import test_exercises_ch08 as ch08
+import test_exercises_ch10 as ch10
 from rvc.exercises import _REGISTRY, _load_chapters, check
 
 
@@ -104,6 +106,9 @@ def wrong_answers():
             yield e, a
     for e, a, _ in ch07.wrong_answers():
         yield e, a
+    for module in (ch08, ch10):
+        for e, a, *_ in module.wrong_answers():
+            yield e, a
 
 
 def test_hints_name_the_idea_not_the_code(capsys):

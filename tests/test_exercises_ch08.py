@@ -2,13 +2,14 @@
 and no feedback ever contains the expected numbers."""
 
 import re
+import warnings
 
 import numpy as np
 import pytest
 from scipy.linalg import null_space
 
 import rvc
-from rvc import rrmc2, transl, trotx
+from rvc import DHRobot, RevoluteDH, manipulability, rrmc2, transl, trotx
 from rvc.exercises import check
 from rvc.models import baxter, puma560
 
@@ -81,108 +82,194 @@ def answer_87():
     return k * 0.05
 
 
-ANSWERS = {"8.1": answer_81, "8.2": answer_82, "8.3": answer_83, "8.4": answer_84, "8.5": answer_85,
-           "8.6": answer_86, "8.7": answer_87}
+def answer_88():
+    """The tool point is over the waist axis: its reach a2 cos q2 + a3 cos(q2 + q3) is zero."""
+    a2, a3, q3 = 0.4, 0.3, np.pi / 3
+    return np.arctan2(a2 + a3 * np.cos(q3), a3 * np.sin(q3))
 
 
-@pytest.mark.parametrize("exercise_id", sorted(ANSWERS))
+def elbow_arm():
+    return DHRobot([RevoluteDH(d=0.5, alpha=np.pi / 2), RevoluteDH(a=0.4), RevoluteDH(a=0.3)])
+
+
+def runs_89(lams, method="dls"):
+    """Closed-loop RRMC from qn with q5 = 1 deg to the tool turned 0.3 rad about world x, in place."""
+    p560 = puma560()
+    q = p560.qn
+    q[4] = np.radians(1.0)
+    T = p560.fkine(q)
+    goal = np.eye(4)
+    goal[:3, :3] = rvc.rotx(0.3) @ T[:3, :3]
+    goal[:3, 3] = T[:3, 3]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return [rrmc2(p560, q, goal, gain=2.0, dt=0.05, steps=60, method=method, damping=lam)
+                for lam in lams]
+
+
+LAMS_89 = 10.0 ** np.arange(-5, -0.99, 0.25)
+
+
+def peaks_89():
+    return np.array([np.abs(r.qd).max() for r in runs_89(LAMS_89)])
+
+
+def answer_89():
+    peak = peaks_89()
+    return LAMS_89[np.flatnonzero(peak < 4.0)[0]]
+
+
+RIGHT = {"8.1": answer_81, "8.2": answer_82, "8.3": answer_83, "8.4": answer_84, "8.5": answer_85,
+         "8.6": answer_86, "8.7": answer_87, "8.8": answer_88, "8.9": answer_89}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(RIGHT))
 def test_right_answers_pass(capsys, exercise_id):
-    ok, text = feedback(capsys, exercise_id, ANSWERS[exercise_id]())
+    ok, text = feedback(capsys, exercise_id, RIGHT[exercise_id]())
     assert ok, text
     assert "correct" in text
 
 
 # ---------------------------------------------------------------- typical mistakes
 
-def test_81_hints(capsys):
+def quiet(fn, *a, **k):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*a, **k)
+
+
+def wrong_answers():
+    """(exercise id, a typical wrong answer, the right answer, words the hint must contain)."""
     J = answer_81()
     full = np.zeros((6, 2))
     full[:2] = J
-    for wrong, words in [(full, "6x2"), (J.T, "transposed"), (J[:, ::-1], "swapped"),
-                         (J * 1.1, "link lengths")]:
-        ok, text = feedback(capsys, "8.1", wrong)
-        assert not ok and words in text, text
-        assert_no_leak(text, J)
+    yield "8.1", full, J, "6x2"
+    yield "8.1", J.T, J, "transposed"
+    yield "8.1", J[:, ::-1], J, "swapped"
+    yield "8.1", J * 1.1, J, "link lengths"
 
-
-def test_82_hints(capsys):
     p560 = puma560()
     qd = np.array([0.1, -0.2, 0.3, 0.1, 0.2, -0.1])
-    omega = (p560.jacob0(p560.qn) @ qd)[3:]
-    ok, text = feedback(capsys, "8.2", omega)
-    assert not ok and "angular velocity" in text
-    with pytest.warns(rvc.SingularityWarning):                  # qn is at rpy gimbal lock
-        rpy = (p560.jacob0(p560.qn, "rpy/xyz") @ qd)[3:]
-    ok, text = feedback(capsys, "8.2", rpy)
-    assert not ok and "roll-pitch-yaw" in text
-    ok, text = feedback(capsys, "8.2", [1, 2])
-    assert not ok and "shape (3,)" in text
-    assert_no_leak(text, answer_82())
+    eul = answer_82()
+    yield "8.2", (p560.jacob0(p560.qn) @ qd)[3:], eul, "angular velocity"
+    yield "8.2", quiet(p560.jacob0, p560.qn, "rpy/xyz")[3:] @ qd, eul, "roll-pitch-yaw"
+    yield "8.2", [1, 2], eul, "shape (3,)"
 
-
-def test_83_hints(capsys):
-    p560 = puma560()
     q = p560.qn
     q[4] = np.radians(1.0)
-    J = p560.jacob0(q)
-    ok, text = feedback(capsys, "8.3", np.linalg.solve(J, [0.1, 0, 0, 0, 0, 0]))
-    assert not ok and "(linear, angular)" in text
+    rates = answer_83()
+    yield "8.3", np.linalg.solve(p560.jacob0(q), [0.1, 0, 0, 0, 0, 0]), rates, "(linear, angular)"
     q[4] = 1.0                                                  # degrees taken as radians
-    ok, text = feedback(capsys, "8.3", np.linalg.solve(p560.jacob0(q), [0, 0, 0, 0.1, 0, 0]))
-    assert not ok and "radians" in text
-    assert_no_leak(text, answer_83())
+    yield "8.3", np.linalg.solve(p560.jacob0(q), [0, 0, 0, 0.1, 0, 0]), rates, "radians"
 
-
-def test_84_hints(capsys):
-    p560 = puma560()
     w = np.array([0, 0, 10.0, 0, 0, 2.0])
-    ok, text = feedback(capsys, "8.4", p560.jacob0(p560.qn).T @ w)
-    assert not ok and "tool's axes" in text
-    ok, text = feedback(capsys, "8.4", -answer_84())
-    assert not ok and "sign" in text
-    assert_no_leak(text, answer_84())
+    tau = answer_84()
+    yield "8.4", p560.jacob0(p560.qn).T @ w, tau, "tool's axes"
+    yield "8.4", -tau, tau, "sign"
 
-
-def test_85_hints(capsys):
     left = baxter("left")
-    J = left.jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
-    mn = np.linalg.pinv(J) @ [0, 0, 0.05, 0, 0, 0]
-    ok, text = feedback(capsys, "8.5", mn)
-    assert not ok and "null-space part" in text
-    ok, text = feedback(capsys, "8.5", mn + np.array([0.2, 0, 0, 0, 0, 0, 0]))
-    assert not ok and "projected" in text
-    assert_no_leak(text, answer_85())
+    Jb = left.jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
+    mn = np.linalg.pinv(Jb) @ [0, 0, 0.05, 0, 0, 0]
+    yield "8.5", mn, answer_85(), "null-space part"
+    yield "8.5", mn + np.array([0.2, 0, 0, 0, 0, 0, 0]), answer_85(), "projected"
 
+    q2 = answer_86()
+    yield "8.6", np.pi / 2, q2, "manipulability"
+    yield "8.6", 120.0, q2, "between 0 and pi"
+    yield "8.6", 1.0, q2, ""
 
-def test_86_hints(capsys):
-    ok, text = feedback(capsys, "8.6", np.pi / 2)
-    assert not ok and "manipulability" in text
-    ok, text = feedback(capsys, "8.6", 120.0)
-    assert not ok and "between 0 and pi" in text
-    ok, text = feedback(capsys, "8.6", 1.0)
-    assert not ok
-    assert_no_leak(text, answer_86())
-    assert "2.09" not in text and "120" not in text
-
-
-def test_87_hints(capsys):
     t = answer_87()
+    yield "8.7", t_full_87(), t, "position error only"
+    yield "8.7", round(t / 0.05), t, "sample index"
+    yield "8.7", t + 0.05, t, "one sample off"
+
+    q2 = answer_88()
+    yield "8.8", np.degrees(q2), q2, "radians"
+    yield "8.8", q2 - np.pi, q2, "reaching backwards"
+    yield "8.8", np.pi - q2, q2, "elbow bent the other way"                # q3 = -pi/3
+    yield "8.8", np.arctan2(0.3 + 0.4 * np.cos(np.pi / 3), 0.4 * np.sin(np.pi / 3)), q2, "DH table"
+    yield "8.8", np.pi / 2, q2, "translational rows"
+    yield "8.8", -0.5, q2, "between 0 and pi"
+
+    lam = answer_89()
+    k = int(np.flatnonzero(np.isclose(LAMS_89, lam))[0])
+    yield "8.9", LAMS_89[k - 1], lam, "faster than 4 rad/s"
+    yield "8.9", LAMS_89[k + 2], lam, "smaller one on the grid"
+    yield "8.9", np.log10(lam), lam, "logarithm"
+    yield "8.9", 2 * lam, lam, "grid"
+    yield "8.9", LAMS_89[k + 1], lam, "length of the whole joint-rate vector"  # peak of |qd|, see below
+
+
+def t_full_87():
     p560 = puma560()
     goal = transl(0.1, -0.1, 0.05) @ p560.fkine(p560.qn) @ trotx(0.2)
     r = rrmc2(p560, p560.qn, goal, gain=2.0, dt=0.05, steps=80)
-    t_full = r.t[np.flatnonzero(np.linalg.norm(r.e, axis=1) < 1e-3)[0]]
-    assert abs(t_full - t) > 0.05                               # the exercise separates the two
-    ok, text = feedback(capsys, "8.7", t_full)
-    assert not ok and "position error only" in text
-    ok, text = feedback(capsys, "8.7", round(t / 0.05))
-    assert not ok and "sample index" in text
-    ok, text = feedback(capsys, "8.7", t + 0.05)
-    assert not ok and "one sample off" in text
-    assert_no_leak(text, t)
+    return r.t[np.flatnonzero(np.linalg.norm(r.e, axis=1) < 1e-3)[0]]
+
+
+CASES = list(wrong_answers())
+
+
+def test_every_exercise_has_wrong_answers():
+    assert {c[0] for c in CASES} == set(RIGHT)
+
+
+@pytest.mark.parametrize("case", range(len(CASES)), ids=lambda k: f"{CASES[k][0]}-{k}")
+def test_wrong_answer_gets_a_hint_without_the_answer(capsys, case):
+    exercise_id, answer, expected, words = CASES[case]
+    ok, text = feedback(capsys, exercise_id, answer)
+    assert not ok
+    assert text.startswith(f"Exercise {exercise_id}: not yet. Hint: "), text
+    assert words in text, text
+    assert_no_leak(text, expected)
+    hint = text.split("Hint:", 1)[1]
+    # the idea or the mistake, never the code: no calls, attributes, indexing, numpy, flags
+    assert not re.search(r"\b[A-Za-z_]\w*\(|\b[a-z_]\w+\.[a-z_]\w+|\[:|\bnp\.|=True|=False", hint), hint
+
+
+def test_qn_is_at_rpy_gimbal_lock():
+    """Why 8.2's roll-pitch-yaw mistake needs the warning silenced: qn is at gimbal lock."""
+    p560 = puma560()
+    with pytest.warns(rvc.SingularityWarning):
+        p560.jacob0(p560.qn, "rpy/xyz")
+
+
+def test_86_hint_names_no_angle(capsys):
+    ok, text = feedback(capsys, "8.6", 1.0)
+    assert not ok
+    assert "2.09" not in text and "120" not in text
+
+
+def test_87_separates_position_from_the_whole_pose():
+    assert abs(t_full_87() - answer_87()) > 0.05               # the exercise separates the two
+
+
+def test_88_the_answer_is_where_the_translational_jacobian_loses_rank():
+    arm, q2 = elbow_arm(), answer_88()
+    q = [0.0, q2, np.pi / 3]
+    assert arm.fkine(q)[:2, 3] == pytest.approx([0, 0], abs=1e-12)      # over the waist axis
+    assert abs(np.linalg.det(arm.jacob0(q)[:3])) < 1e-12
+    assert np.linalg.matrix_rank(arm.jacob0(q)) == 3                     # the full J does not show it
+    assert rvc.jsingu(arm.jacob0(q)[:3]).dependent == (0,)               # the waist is lost
+    near = manipulability(arm, [[0.0, q2 + d, np.pi / 3] for d in (-0.1, 0.1)], axes="trans")
+    assert np.all(near > 1e-3)
+
+
+def test_89_the_search_matters_and_the_mistakes_differ():
+    peak = peaks_89()
+    plain = runs_89([0.0], method="inv")[0]
+    assert np.abs(plain.qd).max() > 20                          # the undamped arm whirls
+    k = int(np.flatnonzero(peak < 4.0)[0])
+    assert 0 < k < len(LAMS_89) - 2
+    assert np.all(peak[k:] < 4.0)                               # monotone beyond the answer
+    norms = np.array([np.linalg.norm(r.qd, axis=1).max() for r in runs_89(LAMS_89)])
+    assert int(np.flatnonzero(norms < 4.0)[0]) == k + 1         # the 2-norm mistake lands next door
+    stray = [np.linalg.norm(r.e[:, :3], axis=1).max() for r in runs_89(LAMS_89[[0, k, -1]])]
+    assert stray[0] < stray[1] < stray[2]                       # damping costs accuracy
 
 
 def test_malformed_answers_get_feedback_not_tracebacks(capsys):
-    for eid in ANSWERS:
+    for eid in RIGHT:
         for bad in (None, "x", [np.nan] * 6, np.ones((3, 3, 3))):
             ok, text = feedback(capsys, eid, bad)
             assert not ok and "not yet" in text

@@ -14,6 +14,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from scipy.optimize import brentq
+
 from .. import DHRobot, RevoluteDH, jacob0, nullproj, resolve_rates, rrmc2, transl, trotx, wrench2tau
 from ..models import baxter, planar2, puma560
 from . import close, describe_shape, exercise
@@ -27,6 +29,9 @@ EX84 = dict(f_tool_z=10.0, m_tool_z=2.0)
 EX85 = dict(q=(0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1), v=(0, 0, 0.05, 0, 0, 0), qd1=0.2)
 EX86 = dict(a1=1.0, a2=1.0, q1=0.0)
 EX87 = dict(dp=(0.1, -0.1, 0.05), rx=0.2, gain=2.0, dt=0.05, steps=80, tol=1e-3)
+EX88 = dict(d1=0.5, a2=0.4, a3=0.3, q3=np.pi / 3, tol=2e-3)
+EX89 = dict(q5_deg=1.0, rx=0.3, gain=2.0, dt=0.05, steps=60, damping=np.logspace(-5, -1, 17),
+            max_rate=4.0)
 
 
 def _vector(answer, n, what):
@@ -187,7 +192,7 @@ def _(answer):
     return "the tool velocity is right, but the null-space part is not the projection of (0.2, 0, ..., 0)"
 
 
-# --- 8.6 project: where does the planar arm push hardest along y ------------
+# --- 8.6 small project: where does the planar arm push hardest along y ------------
 
 @lru_cache(maxsize=None)
 def _ex86_curve():
@@ -219,7 +224,7 @@ def _(answer):
             "allow, then take the q2 where that is largest")
 
 
-# --- 8.7 project: closed-loop RRMC settling time -----------------------------
+# --- 8.7 closed-loop RRMC settling time -----------------------------
 
 @lru_cache(maxsize=None)
 def _ex87():
@@ -250,3 +255,101 @@ def _(answer):
         return "one sample off: take the first sample whose position error is below 1 mm"
     return ("not when the position error first drops below 1 mm; check the gain, the sample time "
             "and that the goal is the translated tool pose")
+
+
+# --- 8.8 small project: the singularities of an arm given by its DH table ---
+
+def _ex88_arm(a2=EX88["a2"], a3=EX88["a3"]):
+    return DHRobot([RevoluteDH(d=EX88["d1"], alpha=np.pi / 2), RevoluteDH(a=a2), RevoluteDH(a=a3)])
+
+
+def _ex88_root(q3, a2=EX88["a2"], a3=EX88["a3"]):
+    """The shoulder angle in (0, pi) where det of the translational Jacobian changes sign."""
+    arm = _ex88_arm(a2, a3)
+
+    def det(q2):
+        return float(np.linalg.det(jacob0(arm, [0.0, q2, q3])[:3]))
+
+    return brentq(det, 1e-3, np.pi - 1e-3, xtol=1e-12)
+
+
+@lru_cache(maxsize=None)
+def _ex88():
+    q3 = EX88["q3"]
+    return _ex88_root(q3), _ex88_root(-q3), _ex88_root(q3, EX88["a3"], EX88["a2"])
+
+
+@exercise("8.8")
+def _(answer):
+    v, hint = _scalar(answer, "the shoulder angle q2 in radians")
+    if hint:
+        return hint
+    best, other_elbow, swapped = _ex88()
+    tol = EX88["tol"]
+    if abs(v - best) < tol:
+        return None
+    if abs(v - np.degrees(best)) < 0.2:
+        return "the answer is expected in radians"
+    if abs(v - (best - np.pi)) < tol:
+        return ("that is the same singularity with the arm reaching backwards; the exercise asks "
+                "for q2 between 0 and pi")
+    if not 0 < v < np.pi:
+        return "q2 must lie strictly between 0 and pi"
+    if abs(v - other_elbow) < tol:
+        return "that is the singular shoulder angle with the elbow bent the other way (q3 = -pi/3)"
+    if abs(v - swapped) < tol:
+        return "check the DH table: the upper arm (joint 2) is the longer link"
+    return ("not a configuration where the three joints lose a direction of the tool point: look at "
+            "the translational rows of the Jacobian only, and ask where the tool point can no longer "
+            "be moved by the waist")
+
+
+# --- 8.9 small project: damping through the wrist singularity ---------------
+
+def _ex89_start():
+    p560 = puma560()
+    q = p560.qn
+    q[4] = np.radians(EX89["q5_deg"])
+    T = p560.fkine(q)
+    goal = trotx(EX89["rx"]) @ T
+    goal[:3, 3] = T[:3, 3]
+    return p560, q, goal
+
+
+@lru_cache(maxsize=None)
+def _ex89():
+    """Per damping of the grid: the peak |qd_j| and the peak |qd| (2-norm over the joints)."""
+    p560, q, goal = _ex89_start()
+    peak, peak_norm = [], []
+    for lam in EX89["damping"]:
+        r = rrmc2(p560, q, goal, gain=EX89["gain"], dt=EX89["dt"], steps=EX89["steps"], damping=lam)
+        peak.append(np.abs(r.qd).max())
+        peak_norm.append(np.linalg.norm(r.qd, axis=-1).max())
+    return np.array(peak), np.array(peak_norm)
+
+
+@exercise("8.9")
+def _(answer):
+    v, hint = _scalar(answer, "a damping lambda")
+    if hint:
+        return hint
+    grid = EX89["damping"]
+    if v <= 0:
+        if np.min(np.abs(np.log10(grid) - v)) < 1e-3:
+            return "that looks like the logarithm of lambda; give lambda itself"
+        return "the damping lambda is a positive number"
+    k = int(np.argmin(np.abs(np.log10(grid) - np.log10(v))))
+    if abs(np.log10(v) - np.log10(grid[k])) > 2e-3:
+        return "pick lambda from the grid the exercise gives (quarter decades from 1e-5 to 1e-1)"
+    peak, peak_norm = _ex89()
+    ok = peak < EX89["max_rate"]
+    best = int(np.argmax(ok))
+    if k == best:
+        return None
+    if k == int(np.argmax(peak_norm < EX89["max_rate"])):
+        return ("the peak joint rate is the largest rate of a single joint at any sample, not the "
+                "length of the whole joint-rate vector")
+    if k < best:
+        return "with that damping some joint still turns faster than 4 rad/s at some sample"
+    return ("that damping keeps the rates low, but a smaller one on the grid does too; damping costs "
+            "accuracy, so use no more than needed")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
+from scipy.optimize import brentq
 
 from . import close, describe_shape, exercise
 
@@ -23,6 +24,9 @@ EX104 = dict(frequency=40.0)
 EX105 = dict(x=(0.10, 0.30))
 EX106 = dict(y=(0.10, 0.55))
 EX107 = dict(x=(0.05, 0.38), qe=(0.01, -0.005), qd=(0.5, -2.0, 0.3, 1.0), tau=(0.8, -0.4))
+EX108 = dict(frequency=35.0, sag=2e-4, poses=((-0.10, 0.35), (0.0, 0.40), (0.10, 0.30)), rtol=5e-3)
+EX109 = dict(x0=(-0.12, 0.36), x1=(0.12, 0.36), durations=(0.20, 0.25, 0.30, 0.35, 0.40),
+             after=0.15, dt=0.005, bound=1e-4, rtol=1e-2)
 
 
 def _robot(**kw):
@@ -84,7 +88,8 @@ def _(answer):
     stacked = np.concatenate([W[robot.ic], W[robot.ip]])
     if np.allclose(a, stacked, atol=1e-9):
         return "the rows must be in tree order (a1, e1, p1, a2, e2, p2), not identity block on top"
-    return "the passive rows are -A_p^-1 A_c, the others the identity, with A = robot.A(q) at this pose"
+    return ("the passive rows are -A_p^-1 A_c, the others the identity, with A the loop-closure "
+            "Jacobian at this pose, springs undeflected")
 
 
 # --- 10.2 the cut force ----------------------------------------------------------
@@ -133,7 +138,8 @@ def _(answer):
         return "take the largest magnitude over both springs, not one of them"
     if v < 0:
         return "the question asks for a magnitude"
-    return "use rigid_plan with the given move and 251 samples and look at tau[:, robot.ce]"
+    return ("plan the given move for the rigid robot, 251 samples, and take the largest magnitude of "
+            "the torques on the elastic rows")
 
 
 # --- 10.4 stiffness for a 40 Hz first mode ------------------------------------
@@ -200,8 +206,8 @@ def _(answer):
         return "the height must lie in the range the question gives"
     if abs(v - _ex106()) <= 2e-3:
         return None
-    return ("not where the type-II measure |det S| is largest; sample y finely along x = 0 "
-            "and take the argmax of the second value robot.singularity returns")
+    return ("not where the type-II measure |det S| is largest; sample the heights along x = 0 "
+            "finely, springs undeflected, and take the one where that measure peaks")
 
 
 # --- 10.7 per-chain forward dynamics by hand ----------------------------------------
@@ -234,4 +240,100 @@ def _(answer):
     if np.allclose(a, free, rtol=1e-8, atol=1e-8):
         return "those are the chains' free accelerations; add the response to the cut force lambda"
     return ("per chain: free acceleration M_i^-1 (tau_i - b_i) and response M_i^-1 A_i^T; then solve "
-            "(sum A_i Y_i) lambda = -Adot qd - sum A_i qdd_i0 (is b_i from rne with zero acceleration?)")
+            "(sum A_i Y_i) lambda = -Adot qd - sum A_i qdd_i0 (is b_i the chain's inverse dynamics "
+            "at zero acceleration?)")
+
+
+# --- 10.8 small project: the smallest stiffness that meets two requirements -----
+
+def _ex108_lowest(K):
+    return float(_robot(K=K).modes().frequency[0])
+
+
+def _ex108_sags(K, part=None):
+    """|displacement| at each pose of the statement (or one component of it, for a hint)."""
+    robot = _robot(K=K)
+    d = [robot.static_deflection(x).displacement for x in EX108["poses"]]
+    return np.array([np.linalg.norm(v) if part is None else abs(v[part]) for v in d])
+
+
+def _ex108_root(f, target):
+    """The K where f(K) crosses target (f monotone in K)."""
+    return brentq(lambda K: f(K) - target, 100.0, 1e5, xtol=1e-9, rtol=1e-12)
+
+
+@lru_cache(maxsize=None)
+def _ex108():
+    bound = EX108["sag"]
+    k_freq = _ex108_root(_ex108_lowest, EX108["frequency"])
+    k_sag = [_ex108_root(lambda K, i=i: _ex108_sags(K)[i], bound) for i in range(len(EX108["poses"]))]
+    k_home = k_sag[EX108["poses"].index((0.0, 0.40))]
+    k_dy = max(_ex108_root(lambda K, i=i: _ex108_sags(K, part=1)[i], bound)
+               for i in range(len(EX108["poses"])))
+    return max(k_freq, *k_sag), k_home, max(k_freq, k_dy)
+
+
+@exercise("10.8")
+def _(answer):
+    v, hint = _scalar(answer, "a stiffness in N m/rad")
+    if hint:
+        return hint
+    if v <= 0:
+        return "a stiffness must be positive"
+    best, k_home, k_dy = _ex108()
+    rtol = EX108["rtol"]
+    if abs(v - best) <= rtol * best:
+        return None
+    if _ex108_lowest(v) < EX108["frequency"]:
+        return "with your K the lowest mode at home is still below 35 Hz"
+    if v < best:
+        if abs(v - k_dy) <= rtol * k_dy:
+            return "the sag is the length of the displacement, its x and y parts together"
+        if abs(v - k_home) <= rtol * k_home:
+            return "with your K the sag at home meets the bound, but not at every working pose"
+        return "with your K gravity still sags the end-effector by more than 0.2 mm at one of the poses"
+    return ("your K meets both requirements, but a smaller one would too: which requirement decides, "
+            "and at which pose?")
+
+
+# --- 10.9 small project: a move slow enough to leave little vibration ----------
+
+def _ex109_vibration(duration):
+    from ..parallel import simulate_move
+
+    move = simulate_move(_default(), EX109["x0"], EX109["x1"], duration,
+                         t_end=duration + EX109["after"], dt=EX109["dt"])
+    return move.residual_vibration()
+
+
+@lru_cache(maxsize=None)
+def _ex109():
+    return np.array([_ex109_vibration(T) for T in EX109["durations"]])
+
+
+@exercise("10.9")
+def _(answer):
+    a, hint = _array(answer, (2,), "the pair (duration in s, residual vibration in m)")
+    if hint:
+        return hint
+    T, r = a
+    durations = np.array(EX109["durations"])
+    k = int(np.argmin(np.abs(durations - T)))
+    if abs(durations[k] - T) > 1e-6:
+        return "pick the duration from the five the exercise lists"
+    vib = _ex109()
+    best = int(np.argmax(vib < EX109["bound"]))
+    if k < best:
+        return "a move that short leaves more than 0.1 mm of vibration behind"
+    if k > best:
+        return "that move is quiet enough, but a shorter one of the list is too"
+    rtol = EX109["rtol"]
+    if abs(r - vib[k]) <= rtol * vib[k]:
+        return None
+    if abs(r - 1e3 * vib[k]) <= rtol * 1e3 * vib[k]:
+        return "the right duration; give its vibration in metres, not millimetres"
+    if abs(r - 2 * vib[k]) <= 2 * rtol * vib[k]:
+        return ("the right duration; the residual vibration is an amplitude, half the largest "
+                "peak-to-peak excursion after the move")
+    return ("the right duration, but the vibration does not match that move simulated as the exercise "
+            "says: the default robot and controller, until 0.15 s after the move, sampled every 5 ms")
