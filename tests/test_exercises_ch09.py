@@ -1,14 +1,16 @@
 """Chapter 9 exercise checkers: right answers pass, typical wrong ones get a hint,
-and no feedback ever contains the expected numbers."""
+and no feedback ever contains the expected numbers nor names code."""
 
 import re
+from functools import lru_cache
 
 import numpy as np
 import pytest
 
-from rvc import asada, coriolis, fdyn, gravload, inertia, nofriction, payload
-from rvc.exercises import check
-from rvc.models import puma560, twolink
+import rvc
+from rvc import asada, coriolis, dynparams, fdyn, gravload, inertia, jtraj, nofriction, payload, sea
+from rvc.exercises import _REGISTRY, _load_chapters, check
+from rvc.models import puma560, puma560_motor2, twolink
 
 
 def _numbers(x):
@@ -31,44 +33,104 @@ def assert_no_leak(text, expected):
 
 
 P = puma560()
+MOTOR = puma560_motor2()
 
+
+# ---------------------------------------------------------- right answers, as a student writes them
 
 def answer_91():
-    return gravload(P, P.qs)
-
-
-def answer_92():
     return inertia(P, P.qn)[0, 0] / P.links[0].G ** 2
 
 
+def answer_92():
+    tau_d = gravload(P, P.qs)[1] / MOTOR.G
+    t = np.arange(0, 0.2, 1e-3)                      # simulate until the transient has died
+    r = rvc.vloop(MOTOR, 50.0, t, Kv=1.0, J=P.jointdynamics(P.qs).J[1], tau_d=tau_d)
+    return r.error[-1]
+
+
 def answer_93():
+    link = inertia(P, P.qn)[1, 1] - dynparams(P).G[1] ** 2 * dynparams(P).Jm[1]
+    g2 = gravload(P, P.qn)[1]
+    G = np.linspace(10, 1000, 99001)
+    qdd = (G * MOTOR.tau_max - g2) / (G ** 2 * MOTOR.Jm + link)
+    return G[np.argmax(qdd)]
+
+
+def answer_94():
+    return gravload(P, P.qs)
+
+
+def answer_95():
     qd = np.array([0, 0, 2.0, 0, 0, 0])
     return (coriolis(P, P.qn, qd) @ qd)[1]
 
 
-def answer_94():
+def answer_96():
     arm = puma560()
     g0 = gravload(arm, arm.qs)[1]
     payload(arm, 1.0, [0, 0, 0.1])
     return (60.0 - g0) / (gravload(arm, arm.qs)[1] - g0)
 
 
-def answer_95():
+def answer_97():
+    return asada(P, np.array([0, 0.5, 2.5, 0, 0.8, 0]), "trans")
+
+
+def answer_98():
     tl = nofriction(twolink(), viscous=True)
     sim = fdyn(tl, 0.5, tl.qz, rtol=1e-9, atol=1e-9)
     return tl.energy(sim.q[-1], sim.qd[-1]).kinetic
 
 
-def answer_96():
+def shoulder_peak(T, robot=P, gravity=None):
+    tr = jtraj(robot.qz, robot.qr, np.linspace(0, T, 201))
+    return np.abs(robot.rne(tr.q, tr.qd, tr.qdd, gravity=gravity)[:, 1]).max()
+
+
+def shortest_move(robot=P, gravity=None):
+    lo, hi = 0.1, 10.0                                # bisection: the peak falls as T grows
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if shoulder_peak(mid, robot, gravity) > MOTOR.G * MOTOR.tau_max else (lo, mid)
+    return hi
+
+
+@lru_cache(maxsize=None)
+def answer_99():
+    return shortest_move()
+
+
+def answer_910():
     return np.array([100.0, 20.0, 0.1 * 4 * np.exp(-3.0)])
 
 
-def answer_97():
-    return asada(P, np.array([0, 0.5, 2.5, 0, 0.8, 0]), "trans")
+T_SEA = np.arange(0, 0.35, 1e-4)
+
+
+def sensed(k):
+    r = sea(T_SEA, 0.5, k=k)
+    hit = T_SEA[np.argmax(r.contact_force > 0)]
+    return r.spring_force[(T_SEA >= hit) & (T_SEA <= hit + 0.02)].max()
+
+
+@lru_cache(maxsize=None)
+def answer_911():
+    lo, hi = 10.0, 3e4
+    for _ in range(30):
+        mid = np.sqrt(lo * hi)
+        lo, hi = (mid, hi) if sensed(mid) <= 20.0 else (lo, mid)
+    return lo
 
 
 RIGHT = {"9.1": answer_91, "9.2": answer_92, "9.3": answer_93, "9.4": answer_94,
-         "9.5": answer_95, "9.6": answer_96, "9.7": answer_97}
+         "9.5": answer_95, "9.6": answer_96, "9.7": answer_97, "9.8": answer_98,
+         "9.9": answer_99, "9.10": answer_910, "9.11": answer_911}
+
+
+def test_every_chapter_9_checker_has_a_right_answer():
+    _load_chapters()
+    assert {k for k in _REGISTRY if k.startswith("9.")} == set(RIGHT)
 
 
 @pytest.mark.parametrize("exercise_id", sorted(RIGHT))
@@ -78,29 +140,60 @@ def test_right_answers_pass(capsys, exercise_id):
     assert "correct" in text
 
 
-WRONG = {
-    "9.1": [(lambda: -answer_91(), "sign"), (lambda: gravload(P, P.qn), "nominal"),
-            (lambda: np.zeros(5), "shape")],
-    "9.2": [(lambda: inertia(P, P.qn)[0, 0], "gearbox"),
-            (lambda: inertia(P, P.qn)[0, 0] / abs(P.links[0].G), "squared"),
-            (lambda: P.links[0].Jm + answer_92(), "twice"), (lambda: "x", "string")],
-    "9.3": [(lambda: answer_93() / 4, "quadratic"), (lambda: -answer_93(), "sign"),
-            (lambda: [1, 2], "one number")],
-    "9.4": [(lambda: 60 / (answer_94() * 0 + gravload_loaded()), "own weight"),
-            (lambda: answer_94() * 2, "above"), (lambda: -1.0, "negative")],
-    "9.5": [(lambda: -answer_95(), "never negative"), (lambda: 1.0, "frictionless")],
-    "9.6": [(lambda: [100, 10, 0.01], "damping"), (lambda: [10, 20, 0.01], "natural frequency"),
-            (lambda: [100, 20, 0.1 * np.exp(-3)], "critically damped"), (lambda: [1, 2], "three")],
-    "9.7": [(lambda: 2.0, "between 0 and 1"),
-            (lambda: asada(P, np.array([0, 0.5, 2.5, 0, 0.8, 0]), "all"), "translational"),
-            (lambda: asada(P, P.qn, "trans"), "nominal")],
-}
-
+# ---------------------------------------------------------- typical mistakes and their hints
 
 def gravload_loaded():
     arm = puma560()
     payload(arm, 1.0, [0, 0, 0.1])
     return gravload(arm, arm.qs)[1]
+
+
+def steady_error(B, tau_d):
+    """The P loop's steady speed error with friction B and disturbance tau_d (motor side)."""
+    return (B * 50.0 + tau_d) / (B + MOTOR.Km * MOTOR.Ka * 1.0)
+
+
+def best_ratio(J_load, g2):
+    G = np.linspace(10, 1000, 99001)
+    return G[np.argmax((G * MOTOR.tau_max - g2) / (G ** 2 * MOTOR.Jm + J_load))]
+
+
+G2_QS, G2_QN, M22_QN = gravload(P, P.qs)[1], gravload(P, P.qn)[1], inertia(P, P.qn)[1, 1]
+LINK_QN = M22_QN - MOTOR.G ** 2 * MOTOR.Jm
+
+WRONG = {
+    "9.1": [(lambda: inertia(P, P.qn)[0, 0], "gearbox"),
+            (lambda: inertia(P, P.qn)[0, 0] / abs(P.links[0].G), "squared"),
+            (lambda: P.links[0].Jm + answer_91(), "twice"), (lambda: "x", "string")],
+    "9.2": [(lambda: -answer_92(), "sign"),
+            (lambda: steady_error(0.0, G2_QS / MOTOR.G), "friction"),
+            (lambda: steady_error(MOTOR.B, 0.0), "weight"),
+            (lambda: steady_error(MOTOR.B, G2_QS), "gear ratio"),
+            (lambda: 0.0, "balances"), (lambda: [1.0, 2.0], "one number")],
+    "9.3": [(lambda: np.sqrt(LINK_QN / MOTOR.Jm), "inertia match"),
+            (lambda: best_ratio(M22_QN, G2_QN), "rotor"),
+            (lambda: np.sqrt(M22_QN / MOTOR.Jm), "rotor"),
+            (lambda: MOTOR.G, "larger ratio"), (lambda: 20.0, "cannot even hold"),
+            (lambda: 2 * answer_93(), "smaller")],
+    "9.4": [(lambda: -answer_94(), "sign"), (lambda: gravload(P, P.qn), "nominal"),
+            (lambda: np.zeros(5), "shape")],
+    "9.5": [(lambda: answer_95() / 4, "quadratic"), (lambda: -answer_95(), "sign"),
+            (lambda: [1, 2], "one number")],
+    "9.6": [(lambda: 60 / gravload_loaded(), "own weight"),
+            (lambda: answer_96() * 2, "above"), (lambda: -1.0, "negative")],
+    "9.7": [(lambda: 2.0, "between 0 and 1"),
+            (lambda: asada(P, np.array([0, 0.5, 2.5, 0, 0.8, 0]), "all"), "translational"),
+            (lambda: asada(P, P.qn, "trans"), "nominal")],
+    "9.8": [(lambda: -answer_98(), "never negative"), (lambda: 1.0, "frictionless")],
+    "9.9": [(lambda: shortest_move(nofriction(P)), "friction"),
+            (lambda: shortest_move(nofriction(P, viscous=True)), "friction"),
+            (lambda: shortest_move(gravity=[0, 0, 0]), "gravity"),
+            (lambda: 1.0, "too fast"), (lambda: 2.0, "to spare"), (lambda: -1.0, "positive")],
+    "9.10": [(lambda: [100, 10, 0.01], "damping"), (lambda: [10, 20, 0.01], "natural frequency"),
+             (lambda: [100, 20, 0.1 * np.exp(-3)], "critically damped"), (lambda: [1, 2], "three")],
+    "9.11": [(lambda: 2 * answer_911(), "softer"), (lambda: answer_911() / 2, "stiffer"),
+             (lambda: 0.0, "positive"), (lambda: "soft", "string")],
+}
 
 
 @pytest.mark.parametrize("exercise_id,case", [(k, i) for k, v in WRONG.items()
@@ -111,3 +204,30 @@ def test_wrong_answers_get_a_hint_without_the_answer(capsys, exercise_id, case):
     assert not ok
     assert word in text.lower() or word in text, text
     assert_no_leak(text, RIGHT[exercise_id]())
+
+
+# the same rule as tests/test_exercise_feedback.py: a hint names the idea, never the code
+CODE = re.compile(r"\bnp\.|=True\b|=False\b|\b("
+                  + "|".join(sorted((re.escape(n) for n in dir(rvc)
+                                     if not n.startswith("_") and callable(getattr(rvc, n))),
+                                    key=len, reverse=True)) + r")\(")
+
+
+def test_hints_name_the_idea_not_the_code(capsys):
+    for exercise_id, cases in WRONG.items():
+        for make, _ in cases:
+            check(exercise_id, make())
+            hint = capsys.readouterr().out.split("Hint:", 1)[-1]
+            assert not CODE.search(hint), (exercise_id, hint)
+
+
+def test_the_code_rule_can_fail():
+    assert CODE.search("call inertia(q) first") and not CODE.search("the inertia at the joint")
+
+
+def test_the_acceptance_bands_are_tight():
+    """The tolerances accept a careful numerical answer but not a rough one."""
+    assert check("9.3", answer_93() * 1.001) and not check("9.3", answer_93() * 1.01)
+    assert check("9.9", answer_99() * 1.0005) and not check("9.9", answer_99() * 1.005)
+    assert check("9.11", answer_911() * 0.99) and not check("9.11", answer_911() * 0.95)
+    assert not check("9.11", answer_911() * 1.05)
