@@ -562,3 +562,66 @@ def test_no_silent_nan_near_the_loop_limit():
             FiveBar(L2=0.3).assemble([np.pi, 0.0], [0.0, 0.0])
         q = robot.assemble(robot.ikine_rigid([0.0, 0.59]), [0.0, 0.0])
         assert np.all(np.isfinite(robot.forward_dynamics(q, np.zeros(4), [0.0, 0.0])))
+
+
+# ------------------------------------------------------ the simulation's fast path
+
+def test_one_configuration_in_floats_equals_the_batched_evaluation(robot):
+    """The chains' functions run with math on floats for one configuration, numpy for batches."""
+    q, qd, _ = states(robot, 6, seed=3)
+    qd_t = robot.velocities(q, qd)
+    for c, s in zip(robot.chains, robot.slices):
+        batch = c._terms(q[:, s], qd_t[:, s])
+        for k in range(6):
+            for one, many in zip(c._terms(q[k, s], qd_t[k, s]), batch):
+                np.testing.assert_allclose(one, many[k], rtol=1e-13, atol=1e-15)
+        np.testing.assert_allclose(c.inertia(q[2, s]), c.inertia(q[:, s])[2], rtol=1e-13)
+        np.testing.assert_allclose(c.jacob0(q[4, s]), c.jacob0(q[:, s])[4], rtol=1e-13)
+
+
+@pytest.mark.parametrize("model", [FiveBar(), FiveBar(n_elastic=2, K=300.0)], ids=["1 spring", "2 springs"])
+def test_compact_step_equals_forward_dynamics(model):
+    q, qd, _ = states(model, 5, seed=4)
+    tau = RNG.normal(0, 1, (5, 2))
+    for k in range(5):
+        ref = model.forward_dynamics(q[k], qd[k], tau[k], "kkt")[model.ic]
+        np.testing.assert_allclose(model._compact_accel(q[k], qd[k], tau[k]), ref, rtol=1e-9,
+                                   atol=1e-9)
+        np.testing.assert_allclose(model._compact_accel(q[k], qd[k], tau[k]),
+                                   model.forward_dynamics(q[k], qd[k], tau[k])[model.ic], rtol=1e-12,
+                                   atol=1e-12)
+
+
+def test_singular_matrix_one_at_a_time_as_in_a_batch(robot):
+    """The single-matrix singularity test of the inner loop decides as the batched one."""
+    from rvc import SingularityWarning
+    from rvc.parallel.closed import _solve
+    q = np.array([np.pi, 0.0, -np.pi, 0.0, 0.0, np.pi])     # type-II singular
+    A = robot.A(np.stack([q, robot.q_home]))
+    Ap, Ac = A[..., :, robot.ip], A[..., :, robot.ic]
+    with pytest.warns(SingularityWarning):
+        one = _solve(Ap[0], Ac[0], "A_p")
+    with pytest.warns(SingularityWarning):
+        both = _solve(Ap, Ac, "A_p")
+    np.testing.assert_allclose(one, both[0], atol=1e-12)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        np.testing.assert_allclose(_solve(Ap[1], Ac[1], "A_p"), np.linalg.solve(Ap[1], Ac[1]))
+
+
+def test_compact_simulation_against_the_checked_forward_dynamics(robot):
+    """simulate_closed's compact right-hand side against solve_ivp on the public, checked calls."""
+    from scipy.integrate import solve_ivp
+    q0 = robot.q_home
+    tau = np.array([0.4, -0.3])
+    t = np.linspace(0.0, 0.05, 6)
+    sim = simulate_closed(robot, q0, np.zeros(4), t, tau, rtol=1e-10, atol=1e-12)
+
+    def rhs(time, y):
+        q = robot.assemble(y[robot.ca], y[robot.ce])
+        return np.concatenate([y[4:], robot.forward_dynamics(q, y[4:], tau)[robot.ic]])
+
+    ref = solve_ivp(rhs, (0, 0.05), np.concatenate([q0[robot.ic], np.zeros(4)]), t_eval=t,
+                    rtol=1e-10, atol=1e-12, method="DOP853")
+    np.testing.assert_allclose(sim.q[:, robot.ic], ref.y[:4].T, atol=1e-9)
+    np.testing.assert_allclose(sim.qd[:, robot.ic], ref.y[4:].T, atol=1e-7)

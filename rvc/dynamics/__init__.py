@@ -11,6 +11,7 @@ Modules, in the order they build on each other:
 * :mod:`.params` -- the links' dynamic parameters as arrays, gravity
 * :mod:`.friction` -- ``friction nofriction``
 * :mod:`.payload` -- ``payload`` (a point mass added to the last link)
+* :mod:`.recursion` -- the Newton-Euler and composite-rigid-body recursions in link frames
 * :mod:`.rne` -- the recursive Newton-Euler algorithm ``rne``, spatial vectors
 * :mod:`.lagrange` -- ``inertia gravload coriolis itorque energy``
 * :mod:`.fdyn` -- forward dynamics ``accel fdyn``
@@ -23,6 +24,7 @@ Modules, in the order they build on each other:
 from .params import *  # noqa: F401,F403
 from .friction import *  # noqa: F401,F403
 from .payload import *  # noqa: F401,F403
+from .recursion import *  # noqa: F401,F403
 from .rne import *  # noqa: F401,F403
 from .lagrange import *  # noqa: F401,F403
 from .fdyn import *  # noqa: F401,F403

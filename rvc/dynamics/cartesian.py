@@ -27,7 +27,7 @@ from ..checks import getq, warn_singular
 from ..kinematics.ellipsoid import Ellipsoid, ellipsoid
 from ..kinematics.jacobian import jacob0
 from .lagrange import inertia
-from .rne import crm, link_spatial
+from .rne import crm
 
 __all__ = ["inertia_x", "asada", "accel_ellipsoid", "jacob_dot"]
 
@@ -46,12 +46,13 @@ def _axes(axes):
     return np.flatnonzero(sel)
 
 
-def _JMinv(robot, q):
-    qa = getq(q, robot.n, robot.revolute)
+def _J_JMinv(robot, q):
+    """The Jacobian J and J M^-1 at q."""
+    qa = getq(q, robot.n)
     J = jacob0(robot, qa)
     M = inertia(robot, qa)
     # J M^-1 = (M^-1 J^T)^T, M symmetric
-    return np.swapaxes(np.linalg.solve(M, np.swapaxes(J, -1, -2)), -1, -2)
+    return J, np.swapaxes(np.linalg.solve(M, np.swapaxes(J, -1, -2)), -1, -2)
 
 
 def inertia_x(robot, q, axes="all") -> np.ndarray:
@@ -71,9 +72,8 @@ def inertia_x(robot, q, axes="all") -> np.ndarray:
     ((3, 3), True)
     """
     rows = _axes(axes)
-    qa = getq(q, robot.n, robot.revolute)
-    A = _JMinv(robot, qa)[..., rows, :]
-    J = jacob0(robot, qa)[..., rows, :]
+    J, A = _J_JMinv(robot, q)
+    J, A = J[..., rows, :], A[..., rows, :]
     Minv_x = A @ np.swapaxes(J, -1, -2)                       # J M^-1 J^T
     s = np.linalg.svd(Minv_x, compute_uv=False)
     if np.any(s[..., -1] <= 1e-10 * s[..., 0]):
@@ -114,7 +114,7 @@ def accel_ellipsoid(robot, q, axes="trans") -> Ellipsoid:
     (3, 3)
     """
     rows = _axes(axes)
-    A = _JMinv(robot, q)[..., rows, :]
+    A = _J_JMinv(robot, q)[1][..., rows, :]
     return ellipsoid(A @ np.swapaxes(A, -1, -2))
 
 
@@ -124,10 +124,15 @@ def jacob_dot(robot, q, qd) -> np.ndarray:
     The tool's acceleration is :math:`\dot\nu = J\ddot q + \dot J\dot q`
     (rows :math:`(\dot v, \dot\omega)` of the tool point, world frame, as
     :func:`rvc.jacob0`); this is the second term, the acceleration with
-    :math:`\ddot q = 0`.  From the outward recursion of
-    :func:`~rvc.dynamics.rne.rne` without gravity: the last link's spatial
-    velocity :math:`(v_O, \omega)` and acceleration :math:`(a_O, \alpha)`
-    give the tool point :math:`p` the classical acceleration
+    :math:`\ddot q = 0`.  With the unit joint twists :math:`S_j` about the
+    world origin (from ``robot.joint_frames``, as in
+    :func:`~rvc.dynamics.rne.link_spatial`), the links' spatial velocities
+    are :math:`v_j = \sum_{k \le j} S_k\dot q_k` and the last link's
+    spatial acceleration is :math:`a = \sum_j v_j \times S_j \dot q_j`
+    (:func:`~rvc.dynamics.rne.crm`): the outward recursion of
+    :func:`~rvc.dynamics.rne.rne` without gravity.  Its velocity
+    :math:`(v_O, \omega)` and acceleration :math:`(a_O, \alpha)` give the
+    tool point :math:`p` the classical acceleration
     :math:`a_O + \alpha\times p + \omega\times(v_O + \omega\times p)`.
     Operational-space control needs it (the notes' :math:`\dot J(q)\dot q`).
 
@@ -136,19 +141,16 @@ def jacob_dot(robot, q, qd) -> np.ndarray:
     array([-2.,  0.,  0.,  0.,  0.,  0.])
     """
     n = robot.n
-    qa = getq(q, n, robot.revolute)
+    qa = getq(q, n)
     qd = getq(qd, n, name="qd")
-    S = link_spatial(robot, qa).S
-    batch = np.broadcast_shapes(S.shape[:-2], qd.shape[:-1])
-    S = np.broadcast_to(S, batch + (n, 6))
-    qd = np.broadcast_to(qd, batch + (n,))
-    v = np.zeros(batch + (6,))
-    a = np.zeros(batch + (6,))
-    for j in range(n):
-        Sj = S[..., j, :]
-        v = v + Sj * qd[..., j, None]
-        a = a + crm(v, Sj) * qd[..., j, None]
-    p = robot.fkine(qa)[..., :3, 3]
+    F, Te = robot.joint_frames(qa)                     # joint axes, world frame; tool pose
+    z, p = F[..., :3, 2], F[..., :3, 3]
+    rev = np.asarray(robot.revolute, dtype=bool)[:, None]
+    S = np.concatenate([np.where(rev, np.cross(p, z), z), np.where(rev, z, 0.0)], axis=-1)
+    V = S * qd[..., None]                              # each joint's share of the twist
+    v = np.cumsum(V, axis=-2)                          # the links' twists
+    a = crm(v, V).sum(axis=-2)                         # sum_j v_j x S_j qd_j, with qdd = 0
+    v, p = v[..., -1, :], Te[..., :3, 3]
     w, alpha = v[..., 3:], a[..., 3:]
     vp = v[..., :3] + np.cross(w, p)
     ap = a[..., :3] + np.cross(alpha, p) + np.cross(w, vp)

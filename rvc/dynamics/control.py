@@ -42,6 +42,8 @@ from ..spatial.expmap import trlog, vex
 from .cartesian import inertia_x, jacob_dot
 from .fdyn import Simulation, accel
 from .lagrange import gravload
+from .params import getgravity
+from .recursion import boundary_conditions, forward_dynamics, link_table
 from .rne import rne
 
 __all__ = ["Tracking", "simulate", "pd_law", "feedforward_law", "computed_torque_law",
@@ -84,7 +86,7 @@ class _Demand:
             raise ValueError(f"traj: expected q of shape ({len(self.t)}, {n}), got {self.q.shape}")
 
     def __call__(self, t):
-        k = int(np.clip(np.searchsorted(self.t, t + 1e-9, side="right") - 1, 0, len(self.t) - 1))
+        k = min(max(int(np.searchsorted(self.t, t + 1e-9, side="right")) - 1, 0), len(self.t) - 1)
         end = t > self.t[-1] + 1e-9
         qd = np.zeros_like(self.qd[k]) if end else self.qd[k]
         qdd = np.zeros_like(self.qdd[k]) if end else self.qdd[k]
@@ -126,14 +128,22 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
     demand = getattr(law, "demand", None)
     QS = None if demand is None else np.zeros((steps + 1, n))
 
+    # the arm's parameters, gravity and base, read once; then each step in floats, unchecked
+    table = link_table(robot)
+    g = getgravity(None, robot)
+    a0, _ = boundary_conditions(robot, table, g)
+
     def f(q, qd, tau):
-        if contact is None:
-            return qd, accel(robot, q, qd, tau)
-        Te = robot.fkine(q)
-        w = contact(q, qd)
-        R = Te[:3, :3]
-        we = np.concatenate([R.T @ w[:3], R.T @ w[3:]])        # world -> end-effector axes
-        return qd, accel(robot, q, qd, tau, fext=we)
+        wrench = None
+        if contact is not None:
+            R = robot.fkine(q)[:3, :3]
+            w = contact(q, qd)
+            we = np.concatenate([R.T @ w[:3], R.T @ w[3:]])        # world -> end-effector axes
+            wrench = boundary_conditions(robot, table, g, we)[1].tolist()
+        try:
+            return forward_dynamics(table, q.tolist(), qd.tolist(), tau, a0, wrench)
+        except np.linalg.LinAlgError:
+            return accel(robot, q, qd, tau)      # raises accel's error, naming the robot
 
     for k in range(steps + 1):                   # the controller's clock: one sample per step
         tau = getq(law(t[k], q, qd), n, name="law(t, q, qd)")
@@ -144,12 +154,16 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
             QS[k] = demand(t[k])[0]
         if k == steps:
             break
-        k1 = f(q, qd, tau)
-        k2 = f(q + dt / 2 * k1[0], qd + dt / 2 * k1[1], tau)
-        k3 = f(q + dt / 2 * k2[0], qd + dt / 2 * k2[1], tau)
-        k4 = f(q + dt * k3[0], qd + dt * k3[1], tau)
-        q = q + dt / 6 * (k1[0] + 2 * k2[0] + 2 * k3[0] + k4[0])
-        qd = qd + dt / 6 * (k1[1] + 2 * k2[1] + 2 * k3[1] + k4[1])
+        tau = tau.tolist()
+        a1 = f(q, qd, tau)
+        q2, qd2 = q + dt / 2 * qd, qd + dt / 2 * a1
+        a2 = f(q2, qd2, tau)
+        q3, qd3 = q + dt / 2 * qd2, qd + dt / 2 * a2
+        a3 = f(q3, qd3, tau)
+        q4, qd4 = q + dt * qd3, qd + dt * a3
+        a4 = f(q4, qd4, tau)
+        q = q + dt / 6 * (qd + 2 * qd2 + 2 * qd3 + qd4)
+        qd = qd + dt / 6 * (a1 + 2 * a2 + 2 * a3 + a4)
     info = {"dt": dt}
     if contact is not None:
         info["wrench"] = W

@@ -21,38 +21,67 @@ from scipy.integrate import solve_ivp
 
 from ..checks import getq, getscalar
 from ..results import Result
-from .lagrange import inertia
-from .rne import rne
+from .params import getgravity
+from .recursion import (batch_rows, boundary_conditions, composite_inertia, forward_dynamics,
+                        link_table, newton_euler)
 
 __all__ = ["accel", "Simulation", "fdyn"]
 
 
-def accel(robot, q, qd, torque, gravity=None, fext=None) -> np.ndarray:
+def accel(robot, q, qd, torque, gravity=None, fext=None, *, table=None) -> np.ndarray:
     """Joint accelerations (..., n) of the arm at ``(q, qd)`` driven by ``torque``.
 
     Solves :math:`M(q)\\ddot q = Q - h(q, \\dot q)` with
     :math:`h = ` ``rne(q, qd, 0, gravity, fext)`` (velocity, friction,
     gravity and end-effector terms) -- the notes' ``p560.accel(q, qd, Q)``.
     Batched over leading dimensions; ``rne(q, qd, accel(q, qd, Q)) = Q``.
+    :math:`h` and :math:`M` come from the link-frame recursions
+    (:func:`~rvc.dynamics.recursion.newton_euler`,
+    :func:`~rvc.dynamics.recursion.composite_inertia`), in Python floats for
+    one state.  ``table`` is the robot's
+    :func:`~rvc.dynamics.recursion.link_table` when the caller has read it
+    already: a simulation that calls ``accel`` at every step reads it once
+    (by default it is read at each call, so a changed link counts at once).
 
     >>> p560 = rvc.models.puma560()
     >>> accel(p560, p560.qz, np.zeros(6), np.zeros(6)).round(4).tolist()   # falling
     [-0.2462, -8.6829, 3.1462, 0.0021, 0.0603, 0.0001]
     """
     n = robot.n
-    qa = getq(q, n, robot.revolute)
+    q = getq(q, n)
     qd = getq(qd, n, name="qd")
     tau = getq(torque, n, name="torque")
-    h = rne(robot, qa, qd, None, gravity=gravity, fext=fext)
-    M = inertia(robot, qa)
-    rhs = tau - h
-    M, rhs = np.broadcast_arrays(M, rhs[..., None])
+    g = getgravity(gravity, robot)
+    if table is None:
+        table = link_table(robot)
+    a0, wrench = boundary_conditions(robot, table, g, fext)
+    zero = [0.0] * n
+    if q.ndim == qd.ndim == tau.ndim == 1 and (wrench is None or wrench.ndim == 1):
+        # one state, in floats: no batch bookkeeping
+        try:
+            return forward_dynamics(table, q.tolist(), qd.tolist(), tau.tolist(), a0,
+                                    None if wrench is None else wrench.tolist())
+        except np.linalg.LinAlgError:
+            _singular(robot)
+
+    def run(q, qd, wrench):
+        h, _ = newton_euler(table, q, qd, zero, a0, wrench)
+        return [*h, *(x for row in composite_inertia(table, q) for x in row)]
+
+    out = batch_rows([q, qd, wrench], run, (n + n * n,))
+    M, rhs = out[..., n:].reshape(out.shape[:-1] + (n, n)), tau - out[..., :n]
+    batch = np.broadcast_shapes(M.shape[:-2], rhs.shape[:-1])
     try:
-        return np.linalg.solve(M, rhs)[..., 0]
+        return np.linalg.solve(np.broadcast_to(M, batch + (n, n)),
+                               np.broadcast_to(rhs, batch + (n,))[..., None])[..., 0]
     except np.linalg.LinAlgError:
-        raise ValueError(f"robot: expected an invertible inertia matrix M(q), got a singular one "
-                         f"for {getattr(robot, 'name', 'this robot')!r} (a joint that moves no "
-                         f"mass or inertia)") from None
+        _singular(robot)
+
+
+def _singular(robot):
+    raise ValueError(f"robot: expected an invertible inertia matrix M(q), got a singular one "
+                     f"for {getattr(robot, 'name', 'this robot')!r} (a joint that moves no "
+                     f"mass or inertia)") from None
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -104,11 +133,12 @@ def fdyn(robot, T, q0, qd0=None, torque=None, *, gravity=None, npoints: int = 10
         raise TypeError(f"torque: expected a function of (t, q, qd) or None, got "
                         f"{type(torque).__name__}")
     zero = np.zeros(n)
+    table = link_table(robot)                   # the arm's parameters, read once
 
     def rhs(t, x):
         q, qd = x[:n], x[n:]
         tau = zero if torque is None else getq(torque(t, q, qd), n, name="torque(t, q, qd)")
-        return np.concatenate([qd, accel(robot, q, qd, tau, gravity=gravity)])
+        return np.concatenate([qd, accel(robot, q, qd, tau, gravity=gravity, table=table)])
 
     t_eval = np.linspace(0.0, T, int(npoints))
     sol = solve_ivp(rhs, (0.0, T), np.concatenate([q0, qd0]), method=method, t_eval=t_eval,

@@ -27,6 +27,7 @@ from ..checks import getq
 from ..results import Result
 from .friction import friction
 from .params import getgravity
+from .recursion import batch_rows, composite_inertia, link_table
 from .rne import link_spatial, rne
 
 __all__ = ["inertia", "gravload", "itorque", "coriolis", "Energy", "energy"]
@@ -37,29 +38,26 @@ def inertia(robot, q) -> np.ndarray:
 
     The links beyond joint j move as one rigid body when only joints up to j
     accelerate; its spatial inertia is the sum :math:`I^c_j = \sum_{k \ge j} I_k`
-    (all about the world origin, so they simply add).  Then
+    (each carried into a common frame).  With :math:`S_j` the unit joint twists,
 
-    .. math:: M_{ij} = S_i^T I^c_{\max(i, j)} S_j + \delta_{ij}\, G_j^2 J_{m,j}
+    .. math:: M_{ij} = S_i^T I^c_{\max(i, j)} S_j + \delta_{ij}\, G_j^2 J_{m,j} ,
 
-    with :math:`S_j` the unit joint twists (:func:`~rvc.dynamics.rne.link_spatial`).
-    It equals the columns ``rne(q, 0, e_j, gravity=0)`` of the notes'
-    definition, without n calls.  Batched over leading dimensions of ``q``.
+    the torque at joint i that a unit acceleration of joint j needs.  rvc
+    adds up the composite bodies in link frames
+    (:func:`~rvc.dynamics.recursion.composite_inertia`: Python floats for one
+    configuration, rows for a batch).  It equals the columns
+    ``rne(q, 0, e_j, gravity=0)`` of the notes' definition, without n calls.
+    Batched over leading dimensions of ``q``.
 
     >>> M = inertia(rvc.models.puma560(), np.zeros((4, 6)))
     >>> M.shape, bool(np.allclose(M, np.swapaxes(M, -1, -2)))
     ((4, 6, 6), True)
     """
-    chain = link_spatial(robot, q)
-    S, I, P = chain.S, chain.I, chain.params
     n = robot.n
-    Ic = np.cumsum(I[..., ::-1, :, :], axis=-3)[..., ::-1, :, :]       # composite inertias
-    M = np.zeros(S.shape[:-2] + (n, n))
-    for j in range(n):
-        Fj = (Ic[..., j, :, :] @ S[..., j, :, None])[..., 0]            # wrench for unit qdd_j
-        col = np.einsum("...ik,...k->...i", S[..., : j + 1, :], Fj)
-        M[..., : j + 1, j] = col
-        M[..., j, :j] = col[..., :j]
-    return M + np.diag(P.G**2 * P.Jm)
+    q = getq(q, n)
+    table = link_table(robot)
+    return batch_rows([q], lambda q: [x for row in composite_inertia(table, q) for x in row],
+                      (n, n))
 
 
 def gravload(robot, q, gravity=None) -> np.ndarray:

@@ -8,16 +8,25 @@ joint forces/torques of the rigid-body equation of motion
 the notes' :math:`\mathcal{D}^{-1}(q, \dot q, \ddot q)`.  The recursion runs
 out from the base, adding each joint's motion to find every link's velocity
 and acceleration, then in from the tool, adding up the forces each link
-needs; a joint's torque is the part of that wrench along its axis.
+needs; a joint's torque is the part of that wrench along its axis.  The
+torque includes the motor inertia :math:`G_j^2 J_{m,j}\ddot q_j` and the
+friction of :mod:`rvc.dynamics.friction`, as in the toolboxes.
 
-rvc writes the recursion with 6-D *spatial vectors* in the world frame, all
-about the world origin (R. Featherstone, *Rigid Body Dynamics Algorithms*,
-2008, ch. 5), ordered (linear, angular) like every twist and wrench in rvc.
-Joint j's motion is the unit twist :math:`S_j = (p_j \times z_j,\ z_j)` for a
-revolute joint about the axis :math:`z_j` through :math:`p_j`, and
-:math:`S_j = (z_j, 0)` for a prismatic one (:func:`link_spatial`).  Then,
-with :math:`v_0 = 0` and :math:`a_0 = (-g, 0)` (gravity as a fictitious
-upward acceleration of the base),
+:func:`rne` runs the recursion as the toolboxes do (Luh, Walker and Paul
+1980), with 3-vectors in frames that move with the links, for standard and
+modified DH links, revolute and prismatic joints, any base, tool and
+gravity: :func:`rvc.dynamics.recursion.newton_euler` has the equations, on
+Python floats for one configuration and on rows of N values for a batch.
+
+The same algorithm reads more compactly with 6-D *spatial vectors* in the
+world frame, all about the world origin (R. Featherstone, *Rigid Body
+Dynamics Algorithms*, 2008, ch. 5), ordered (linear, angular) like every
+twist and wrench in rvc; this module provides its pieces.  Joint j's motion
+is the unit twist :math:`S_j = (p_j \times z_j,\ z_j)` for a revolute joint
+about the axis :math:`z_j` through :math:`p_j`, and :math:`S_j = (z_j, 0)`
+for a prismatic one (:func:`link_spatial`).  Then, with :math:`v_0 = 0` and
+:math:`a_0 = (-g, 0)` (gravity as a fictitious upward acceleration of the
+base),
 
 .. math::
 
@@ -26,19 +35,14 @@ upward acceleration of the base),
     f_j &= I_j a_j + v_j \times^{*} I_j v_j + f_{j+1}, \qquad
     Q_j = S_j^T f_j + G_j^2 J_{m,j} \ddot q_j - \tau_{f,j}(\dot q_j),
 
-where :math:`I_j` is link j's 6x6 spatial inertia about the world origin,
-:math:`f_{n+1}` the wrench the end effector exerts on its surroundings,
-:math:`G_j^2 J_{m,j}` the motor inertia seen through the gearbox and
-:math:`\tau_f` the friction of :mod:`rvc.dynamics.friction`, so the
-torque includes motor inertia and friction as in the toolboxes.  The cross
-products are :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\
-\omega\times\mu)` and :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\
-\omega\times n + v\times f)`.
-
-The result is the same as the toolboxes' link-frame recursion (Luh, Walker
-and Paul 1980) for standard and modified DH links, revolute and prismatic
-joints, any base, tool and gravity; ``tests/crosscheck`` compares it with
-roboticstoolbox-python and Pinocchio.
+where :math:`I_j` is link j's 6x6 spatial inertia about the world origin
+(:func:`spatial_inertia`), :math:`f_{n+1}` the wrench the end effector
+exerts on its surroundings and :math:`\tau_f` the friction torque.  The
+cross products are :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\
+\omega\times\mu)` (:func:`crm`) and :math:`(v, \omega)\times^{*}(f, n) =
+(\omega\times f,\ \omega\times n + v\times f)` (:func:`crf`).  A test checks
+that this form gives :func:`rne`'s torques; ``tests/crosscheck`` compares
+:func:`rne` with roboticstoolbox-python and Pinocchio.
 
 >>> p560 = rvc.models.puma560()
 >>> rne(p560, p560.qn).round(4).tolist()          # the gravity load at qn
@@ -53,8 +57,8 @@ import numpy as np
 
 from ..checks import getarray, getq
 from ..results import Result
-from .friction import friction_torque
 from .params import DynParams, dynparams, getgravity
+from .recursion import batch_rows, boundary_conditions, link_table, newton_euler
 
 __all__ = ["SpatialChain", "link_spatial", "spatial_inertia", "crm", "crf", "rne"]
 
@@ -180,23 +184,6 @@ def link_spatial(robot, q) -> SpatialChain:
     return SpatialChain(S, I, com, frames, P)
 
 
-def _wrench_to_world(T, w):
-    """A wrench (force, moment about T's origin) in T's axes -> (force, moment about the world origin)."""
-    R, t = T[..., :3, :3], T[..., :3, 3]
-    f = (R @ w[..., :3, None])[..., 0]
-    n = (R @ w[..., 3:, None])[..., 0] + np.cross(t, f)
-    return np.concatenate([f, n], axis=-1)
-
-
-def _wrench_from_world(T, w):
-    """A wrench about the world origin -> (force, moment about T's origin) in T's axes."""
-    R, t = T[..., :3, :3], T[..., :3, 3]
-    Rt = np.swapaxes(R, -1, -2)
-    f = w[..., :3]
-    n = w[..., 3:] - np.cross(t, f)
-    return np.concatenate([(Rt @ f[..., None])[..., 0], (Rt @ n[..., None])[..., 0]], axis=-1)
-
-
 def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):
     """Joint forces/torques for motion ``(q, qd, qdd)``: the recursive Newton-Euler algorithm.
 
@@ -226,7 +213,9 @@ def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool 
     tau : ndarray (..., n)
         Including the motor inertia ``G^2 Jm qdd`` and the friction torque
         of :func:`~rvc.dynamics.friction.friction` (see the module
-        docstring); ``(tau, wbase)`` with ``base_wrench=True``.
+        docstring); ``(tau, wbase)`` with ``base_wrench=True``.  One
+        configuration is computed with Python floats, a batch as rows of
+        the batch (:func:`~rvc.dynamics.recursion.batch_rows`).
 
     >>> p560 = rvc.models.puma560()
     >>> tau, wb = rne(p560, p560.qn, np.zeros(6), np.zeros(6), base_wrench=True)
@@ -239,44 +228,27 @@ def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool 
     ...
     ValueError: gravity: expected a vector of 3 elements, got shape (2,)
     """
-    chain = link_spatial(robot, q)
     n = robot.n
     g = getgravity(gravity, robot)
-    qa = getq(q, n, robot.revolute)
-    qd = np.zeros(n) if qd is None else getq(qd, n, name="qd")
-    qdd = np.zeros(n) if qdd is None else getq(qdd, n, name="qdd")
+    q = getq(q, n)
+    qd = None if qd is None else getq(qd, n, name="qd")
+    qdd = None if qdd is None else getq(qdd, n, name="qdd")
     try:
-        batch = np.broadcast_shapes(qa.shape, qd.shape, qdd.shape)[:-1]
+        if q.ndim > 1 or (qd is not None and qd.ndim > 1) or (qdd is not None and qdd.ndim > 1):
+            np.broadcast_shapes(*(x.shape[:-1] for x in (q, qd, qdd) if x is not None))
     except ValueError:
-        raise ValueError(f"q, qd, qdd: expected shapes that broadcast, got {qa.shape}, "
-                         f"{qd.shape}, {qdd.shape}") from None
-    S = np.broadcast_to(chain.S, batch + (n, 6))
-    I = np.broadcast_to(chain.I, batch + (n, 6, 6))
-    qd = np.broadcast_to(qd, batch + (n,))
-    qdd = np.broadcast_to(qdd, batch + (n,))
+        shapes = ", ".join(str(x.shape if x is not None else (n,)) for x in (q, qd, qdd))
+        raise ValueError(f"q, qd, qdd: expected shapes that broadcast, got {shapes}") from None
+    table = link_table(robot)
+    a0, wrench = boundary_conditions(robot, table, g, fext)
+    zero = [0.0] * n
 
-    # out from the base: velocity and acceleration of each link, and the wrench it needs
-    v = np.zeros(batch + (6,))
-    a = np.broadcast_to(np.concatenate([-g, np.zeros(3)]), batch + (6,))
-    f = np.empty(batch + (n, 6))
-    for j in range(n):
-        Sj = S[..., j, :]
-        v = v + Sj * qd[..., j, None]
-        a = a + Sj * qdd[..., j, None] + _crm(v, Sj) * qd[..., j, None]
-        Iv = (I[..., j, :, :] @ v[..., None])[..., 0]
-        f[..., j, :] = (I[..., j, :, :] @ a[..., None])[..., 0] + _crf(v, Iv)
+    def run(q, qd, qdd, wrench):
+        tau, wb = newton_euler(table, q, zero if qd is None else qd, zero if qdd is None else qdd,
+                               a0, wrench)
+        return [*tau, *wb] if base_wrench else tau
 
-    if fext is not None:
-        W = getarray(fext, "fext", shape=(6,))
-        Te = robot.fkine(qa)
-        f[..., n - 1, :] += _wrench_to_world(Te, W)
-
-    # in from the tool: each joint carries the wrenches of all links beyond it
-    f = np.cumsum(f[..., ::-1, :], axis=-2)[..., ::-1, :]
-    tau = np.einsum("...ji,...ji->...j", S, f)
-    P = chain.params
-    tau = tau + P.G**2 * P.Jm * qdd - friction_torque(P, qd)
+    out = batch_rows([q, qd, qdd, wrench], run, (n + 6,) if base_wrench else (n,))
     if not base_wrench:
-        return tau
-    wb = _wrench_from_world(np.asarray(robot.base, dtype=float), f[..., 0, :])
-    return tau, wb
+        return out
+    return out[..., :n], out[..., n:]

@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -76,18 +77,24 @@ SINGULAR_TOL = 1e-10
 def _solve(X, B, what):
     """X^-1 B, or the least-squares (minimum-norm) solution with a warning where X is singular."""
     n = X.shape[-1]
-    scale = (np.linalg.norm(X, axis=(-2, -1)) / np.sqrt(n)) ** n
-    ratio = np.abs(np.linalg.det(X)) / np.where(scale > 0, scale, 1.0)
-    bad = ratio < SINGULAR_TOL
-    if not np.any(bad):
-        return np.linalg.solve(X, B)
+    if X.ndim == 2:
+        # one matrix (a simulation's inner loop): the same test in floats, without batch arrays
+        scale = (math.sqrt(float(np.vdot(X, X))) / math.sqrt(n)) ** n
+        if abs(float(np.linalg.det(X))) / (scale if scale > 0 else 1.0) >= SINGULAR_TOL:
+            return np.linalg.solve(X, B)
+    else:
+        scale = (np.linalg.norm(X, axis=(-2, -1)) / np.sqrt(n)) ** n
+        bad = np.abs(np.linalg.det(X)) / np.where(scale > 0, scale, 1.0) < SINGULAR_TOL
+        if not np.any(bad):
+            return np.linalg.solve(X, B)
     warn_singular(f"{what} is singular here (a type-II singularity): the minimum-norm "
                   "least-squares solution is returned")
     return np.linalg.pinv(X) @ B
 
 
 def _mv(M, v):
-    return np.einsum("...ij,...j->...i", M, v)
+    """M v for stacks of matrices and vectors."""
+    return (M @ v[..., None])[..., 0]
 
 
 def _mtv(M, v):
@@ -139,6 +146,9 @@ class ClosedChain:
         rc = r[self.ic]
         self.ca = np.flatnonzero(rc == "a")   # positions of the actuated joints in q_c
         self.ce = np.flatnonzero(rc == "e")   # positions of the elastic joints in q_c
+        # W's compact rows (the identity); its passive rows come from the loop
+        self._W_compact = np.zeros((self.N, self.n_compact))
+        self._W_compact[self.ic, np.arange(self.n_compact)] = 1.0
         self.K_t = np.diag(np.concatenate([c.stiffness for c in chains]))
         self.D_t = np.diag(np.concatenate([c.damping for c in chains]))
         self.reach = float(max(c.lengths.sum() for c in chains))
@@ -257,10 +267,8 @@ class ClosedChain:
                                  for c, s in zip(self.chains, self.slices)])
 
     def _W_from_A(self, A):
-        Wp = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p")
-        W = np.zeros(A.shape[:-2] + (self.N, self.n_compact))
-        W[..., self.ic, np.arange(self.n_compact)] = 1.0
-        W[..., self.ip, :] = Wp
+        W = np.array(np.broadcast_to(self._W_compact, A.shape[:-2] + self._W_compact.shape))
+        W[..., self.ip, :] = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p")
         return W
 
     def W(self, q) -> np.ndarray:
@@ -479,20 +487,22 @@ class ClosedChain:
         return (tau, lam) if multipliers else tau
 
     # forward dynamics: each solver takes the evaluated tree terms
-    def _fd_compact(self, terms, bias, A, Adqd, tau_t):
-        """Compact forward dynamics; M_c = sum_i W_i^T M_i W_i uses the tree's block structure."""
-        W = self._W_from_A(A)
+    def _fd_compact(self, terms, bias, A, Adqd, tau_t, W=None):
+        """Compact forward dynamics; M_c = sum_i W_i^T M_i W_i uses the tree's block structure.
+
+        ``W`` when the caller has it already (from the same A)."""
+        if W is None:
+            W = self._W_from_A(A)
         Wd_qd = np.zeros(bias.shape)
         Wd_qd[..., self.ip] = -_solve(A[..., :, self.ip], Adqd[..., None], "A_p")[..., 0]
-        f = tau_t - bias
+        f = (tau_t - bias)[..., None]
         Mc, rhs = 0.0, 0.0
         for (Mi, *_), s in zip(terms, self.slices):
             Wi = W[..., s, :]
-            Wit = np.swapaxes(Wi, -1, -2)
-            Mc = Mc + Wit @ (Mi @ Wi)
-            rhs = rhs + _mv(Wit, f[..., s] - _mv(Mi, Wd_qd[..., s]))
-        qdd_c = np.linalg.solve(Mc, rhs[..., None])[..., 0]
-        return _mv(W, qdd_c) + Wd_qd
+            WiT_Mi = np.swapaxes(Wi, -1, -2) @ Mi
+            Mc = Mc + WiT_Mi @ Wi
+            rhs = rhs + np.swapaxes(Wi, -1, -2) @ f[..., s, :] - WiT_Mi @ Wd_qd[..., s, None]
+        return (W @ np.linalg.solve(Mc, rhs))[..., 0] + Wd_qd
 
     def _fd_kkt(self, M, bias, A, gamma, tau_t):
         n, k = self.N, self.n_con
@@ -603,6 +613,20 @@ class ClosedChain:
         if method == "kkt":
             return self._fd_kkt(M, bias, A, gamma, tau_t)
         return self._fd_scdd(terms, A, gamma, tau_t)
+
+    def _compact_accel(self, q, qd_c, tau):
+        """Compact accelerations (n_c,) of one state, without input checks: the compact simulation's step.
+
+        ``forward_dynamics(q, qd_c, tau)[ic]`` with every piece evaluated once:
+        the chains' tip Jacobians give A and W, W the tree rates, then one
+        evaluation of each chain's terms and the compact solve, reusing W.
+        """
+        A = self._assemble_A([c._jacob0(q[s]) for c, s in zip(self.chains, self.slices)])
+        W = self._W_from_A(A)
+        terms = self._terms(q, W @ qd_c)
+        _, bias, A, Adqd, _ = self._tree(terms, inertia=False)
+        tau_t = self._tau_tree(tau, ())
+        return self._fd_compact(terms, bias, A, Adqd, tau_t, W)[self.ic]
 
     def _forward(self, q, qd_t, tau, method, alpha=0.0, beta=0.0):
         """Forward dynamics without input checks; Baumgarte terms for kkt and scdd."""

@@ -220,9 +220,7 @@ def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", sta
         def rhs(time, y):
             q = full(y)
             qd_c = y[nc:]
-            W = model.W(q)
-            qdd = model._forward(q, _mv(W, qd_c), torque(time, q, qd_c), "compact")
-            return np.concatenate([qd_c, qdd[ic]])
+            return np.concatenate([qd_c, model._compact_accel(q, qd_c, torque(time, q, qd_c))])
 
         sol = solve_ivp(rhs, (t[0], t[-1]), np.concatenate([q0[ic], qd0_c]), t_eval=t, **kw)
         _check(sol)
