@@ -51,7 +51,8 @@ NBVAL = MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbv
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache
 
 notebooks: $(STAMP)
-	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once"; $(NBVAL) --last-failed $(NOTEBOOKS); }
+	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once, whole"; \
+		failed=$$($(BIN)/python tools/failed_notebooks.py .venv/.pytest_cache) && $(NBVAL) $$failed; }
 
 booktest: book
 	$(BIN)/python -m pytest -q tests/book -p no:cacheprovider

@@ -207,7 +207,7 @@ def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
         for c in nb.cells:          # the copy keeps stored counts of cells after the first exercise
             if c.cell_type == "code":
                 c.execution_count = None
-        client = NotebookClient(nb, timeout=120, kernel_name="python3",
+        client = NotebookClient(nb, timeout=60, kernel_name="python3",
                                 resources={"metadata": {"path": str(path.parent)}})
         try:
             client.execute()
