@@ -9,27 +9,9 @@ import pytest
 
 import rvc
 from rvc import asada, coriolis, dynparams, fdyn, gravload, inertia, jtraj, nofriction, payload, sea
+from exercise_leaks import assert_no_leak, feedback
 from rvc.exercises import _REGISTRY, _load_chapters, check
 from rvc.models import puma560, puma560_motor2, twolink
-
-
-def _numbers(x):
-    a = np.atleast_1d(np.asarray(x, dtype=float)).ravel()
-    out = set()
-    for v in a:
-        if abs(v) > 1e-9:
-            out |= {f"{v:.3f}", f"{v:.4f}", f"{v:.2f}"}
-    return out
-
-
-def feedback(capsys, exercise_id, answer):
-    ok = check(exercise_id, answer)
-    return bool(ok), capsys.readouterr().out
-
-
-def assert_no_leak(text, expected):
-    for s in _numbers(expected):
-        assert not re.search(rf"(?<![\d.]){re.escape(s)}(?!\d)", text), (s, text)
 
 
 P = puma560()

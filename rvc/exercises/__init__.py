@@ -28,7 +28,8 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["exercise", "check", "close", "describe_shape", "nonfinite", "Feedback", "CHAPTERS"]
+__all__ = ["exercise", "check", "close", "describe_shape", "read_number", "read_array", "nonfinite",
+           "Feedback", "CHAPTERS"]
 
 #: Chapter modules holding checkers, loaded on first use.
 CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
@@ -69,6 +70,49 @@ def describe_shape(answer) -> str:
     except (TypeError, ValueError):
         return type(answer).__name__
     return f"an array of shape {a.shape}" if a.ndim else "a number"
+
+
+def read_number(answer, what: str):
+    """``(value, None)`` for one finite number, else ``(None, hint)`` saying what came instead.
+
+    >>> read_number(2, "the gain")
+    (2.0, None)
+    >>> read_number([1, 2], "the gain")
+    (None, 'expected one number (the gain), got an array of shape (2,)')
+    >>> read_number(float("nan"), "the gain")
+    (None, 'your the gain is NaN or inf')
+    """
+    if isinstance(answer, (str, bytes)):
+        return None, f"expected one number ({what}), got a string"
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return None, f"expected one number ({what}), got {describe_shape(answer)}"
+    if a.size != 1:
+        return None, f"expected one number ({what}), got {describe_shape(answer)}"
+    v = float(a.reshape(()))
+    if not np.isfinite(v):
+        return None, f"your {what} is NaN or inf"
+    return v, None
+
+
+def read_array(answer, shape: tuple, what: str):
+    """``(array, None)`` for a finite float array of ``shape``, else ``(None, hint)``.
+
+    >>> read_array([1, 2], (3,), "the twist")
+    (None, 'expected the twist of shape (3,), got an array of shape (2,)')
+    >>> read_array([1, float("inf")], (2,), "q")
+    (None, 'your q contains NaN or inf')
+    """
+    try:
+        a = np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return None, f"expected {what} of shape {shape}, got {describe_shape(answer)}"
+    if a.shape != shape:
+        return None, f"expected {what} of shape {shape}, got {describe_shape(answer)}"
+    if not np.all(np.isfinite(a)):
+        return None, f"your {what} contains NaN or inf"
+    return a, None
 
 
 def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str | None:

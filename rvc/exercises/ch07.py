@@ -22,7 +22,7 @@ import numpy as np
 from .. import (DHRobot, ETS3, RevoluteDH, ctraj, hershey_strokes, ikine6s, ikine_2link,
                 ink_fraction, letter_path, manipulability, transl, trotx, troty, trotz)
 from ..models import cobra600, puma560
-from . import close, describe_shape, exercise
+from . import close, describe_shape, exercise, read_array, read_number
 
 __all__ = ["PIVOT_Q"]
 
@@ -53,28 +53,6 @@ _PIVOT_TIP = np.array([0.5, 0.05, -0.1])         # the point touched, in the wor
 _CONFIGS = [a + b + c for a in "lr" for b in "ud" for c in "nf"]
 
 
-def _scalar(answer, what):
-    """(value, hint): a finite float, or a hint about what came instead."""
-    a = np.asarray(answer, dtype=float) if not isinstance(answer, (str, bytes)) else None
-    if a is None or a.size != 1:
-        return None, f"expected one number ({what}), got {describe_shape(answer)}"
-    v = float(a.reshape(()))
-    if not np.isfinite(v):
-        return None, f"your {what} is NaN or inf"
-    return v, None
-
-
-def _vector(answer, n, what):
-    """(array, hint): a finite float array of shape (n,), or a hint."""
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return None, f"expected {what}, shape ({n},), got {describe_shape(answer)}"
-    if a.shape != (n,):
-        return None, f"expected {what}, shape ({n},), got {describe_shape(answer)}"
-    if not np.all(np.isfinite(a)):
-        return None, f"your {what} contains NaN or inf"
-    return a, None
 
 
 def _within_limits(robot, q) -> np.ndarray:
@@ -146,7 +124,7 @@ def _(answer):
 
 @exercise("7.3")
 def _(answer):
-    a, hint = _vector(answer, 3, "the pen tip's position in the flange frame")
+    a, hint = read_array(answer, (3,), "the pen tip's position in the flange frame")
     if hint:
         return hint
     if np.allclose(a, _PIVOT_TOOL, atol=1e-4):
@@ -178,7 +156,7 @@ def _tip(q):
 
 @exercise("7.4")
 def _(answer):
-    a, hint = _vector(answer, 2, "the two joint angles (q1, q2)")
+    a, hint = read_array(answer, (2,), "the two joint angles (q1, q2)")
     if hint:
         return hint
     wrapped = np.angle(np.exp(1j * (a - _ex74())))        # equal up to multiples of 2 pi
@@ -212,7 +190,7 @@ def _ex75():
 
 @exercise("7.5")
 def _(answer):
-    v, hint = _scalar(answer, "a count of configurations")
+    v, hint = read_number(answer, "a count of configurations")
     if hint:
         return hint
     if v != round(v) or not 0 <= v <= 8:
@@ -234,7 +212,7 @@ def _ex76_pose():
 
 @exercise("7.6")
 def _(answer):
-    a, hint = _vector(answer, 4, "the Cobra's 4 joint coordinates")
+    a, hint = read_array(answer, (4,), "the Cobra's 4 joint coordinates")
     if hint:
         return hint
     c600 = cobra600()
@@ -280,7 +258,7 @@ def _ex77():
 
 @exercise("7.7")
 def _(answer):
-    a, hint = _vector(answer, 6, "the Puma's 6 joint angles")
+    a, hint = read_array(answer, (6,), "the Puma's 6 joint angles")
     if hint:
         return hint
     p560 = puma560()
@@ -317,7 +295,7 @@ def _ex78():
 
 @exercise("7.8")
 def _(answer):
-    v, hint = _scalar(answer, "a time in seconds")
+    v, hint = read_number(answer, "a time in seconds")
     if hint:
         return hint
     expected, dt = _ex78()
@@ -422,7 +400,7 @@ def _(answer):
     solved, duration, ink = _ex711(text)
     if not solved:
         return "the Puma cannot reach every pose of that word where the exercise puts it"
-    d, hint = _scalar(answer["duration"], "duration")
+    d, hint = read_number(answer["duration"], "duration")
     if hint:
         return hint
     if abs(d - duration) > EX711["dt"] + 1e-9:
@@ -430,7 +408,7 @@ def _(answer):
             return "duration: that looks like a number of samples; the duration is in seconds"
         return ("duration: not the time the pen takes; is the path made with the exercise's scale, pen "
                 "height and sample interval, and centred as asked?")
-    f, hint = _scalar(answer["ink"], "ink fraction")
+    f, hint = read_number(answer["ink"], "ink fraction")
     if hint:
         return hint
     if abs(f - ink) > 1e-3:

@@ -18,7 +18,7 @@ from scipy.optimize import brentq
 
 from .. import DHRobot, RevoluteDH, jacob0, nullproj, resolve_rates, rrmc2, transl, trotx, wrench2tau
 from ..models import baxter, planar2, puma560
-from . import close, describe_shape, exercise
+from . import close, exercise, read_array, read_number
 
 # --- the data of the exercise statements ------------------------------------
 
@@ -34,27 +34,6 @@ EX89 = dict(q5_deg=1.0, rx=0.3, gain=2.0, dt=0.05, steps=60, damping=np.logspace
             max_rate=4.0)
 
 
-def _vector(answer, n, what):
-    """(array, hint): a finite float vector of n elements, or a hint about what came."""
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return None, f"expected {what}, {n} numbers, got {describe_shape(answer)}"
-    if a.shape != (n,):
-        return None, f"expected {what} as an array of shape ({n},), got {describe_shape(answer)}"
-    if not np.all(np.isfinite(a)):
-        return None, f"your {what} contains NaN or inf"
-    return a, None
-
-
-def _scalar(answer, what):
-    a = np.asarray(answer, dtype=float) if not isinstance(answer, (str, bytes)) else None
-    if a is None or a.size != 1:
-        return None, f"expected one number ({what}), got {describe_shape(answer)}"
-    v = float(a.reshape(()))
-    if not np.isfinite(v):
-        return None, f"your {what} is NaN or inf"
-    return v, None
 
 
 # --- 8.1 the Jacobian of a planar arm ----------------------------------------
@@ -96,7 +75,7 @@ def _ex82():
 
 @exercise("8.2")
 def _(answer):
-    a, hint = _vector(answer, 3, "the three Euler angle rates")
+    a, hint = read_array(answer, (3,), "the three Euler angle rates")
     if hint:
         return hint
     eul, omega, rpyx, rpyz = _ex82()
@@ -127,7 +106,7 @@ def _ex83():
 
 @exercise("8.3")
 def _(answer):
-    a, hint = _vector(answer, 6, "the six joint rates")
+    a, hint = read_array(answer, (6,), "the six joint rates")
     if hint:
         return hint
     qd, J, v = _ex83()
@@ -151,7 +130,7 @@ def _ex84():
 
 @exercise("8.4")
 def _(answer):
-    a, hint = _vector(answer, 6, "the six joint torques")
+    a, hint = read_array(answer, (6,), "the six joint torques")
     if hint:
         return hint
     tool, world = _ex84()
@@ -178,7 +157,7 @@ def _ex85():
 
 @exercise("8.5")
 def _(answer):
-    a, hint = _vector(answer, 7, "Baxter's seven joint rates")
+    a, hint = read_array(answer, (7,), "Baxter's seven joint rates")
     if hint:
         return hint
     qd, J, v = _ex85()
@@ -206,7 +185,7 @@ def _ex86_curve():
 
 @exercise("8.6")
 def _(answer):
-    v, hint = _scalar(answer, "the elbow angle q2 in radians")
+    v, hint = read_number(answer, "the elbow angle q2 in radians")
     if hint:
         return hint
     if not 0 < v < np.pi:
@@ -240,7 +219,7 @@ def _ex87():
 
 @exercise("8.7")
 def _(answer):
-    v, hint = _scalar(answer, "a time in seconds")
+    v, hint = read_number(answer, "a time in seconds")
     if hint:
         return hint
     t_pos, t_full = _ex87()
@@ -281,7 +260,7 @@ def _ex88():
 
 @exercise("8.8")
 def _(answer):
-    v, hint = _scalar(answer, "the shoulder angle q2 in radians")
+    v, hint = read_number(answer, "the shoulder angle q2 in radians")
     if hint:
         return hint
     best, other_elbow, swapped = _ex88()
@@ -330,7 +309,7 @@ def _ex89():
 
 @exercise("8.9")
 def _(answer):
-    v, hint = _scalar(answer, "a damping lambda")
+    v, hint = read_number(answer, "a damping lambda")
     if hint:
         return hint
     grid = EX89["damping"]

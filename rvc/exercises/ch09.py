@@ -19,7 +19,7 @@ from scipy.optimize import brentq
 from .. import (asada, dynparams, energy, fdyn, gravload, inertia, jtraj, nofriction, payload, rne,
                 sea)
 from ..models import puma560, puma560_motor2, twolink
-from . import close, describe_shape, exercise
+from . import close, describe_shape, exercise, read_number
 
 EX92 = dict(demand=50.0, Kv=1.0)
 EX95 = dict(joint3_speed=2.0)
@@ -30,21 +30,6 @@ EX99 = dict(samples=201)
 EX910 = dict(wn=10.0, e0=0.1, t=0.3)
 EX911 = dict(speed=0.5, dt=1e-4, T=0.35, window=0.02, limit=20.0)
 
-
-def _scalar(answer, what):
-    """(value, hint): a finite float, or a hint about what came instead."""
-    if isinstance(answer, (str, bytes)):
-        return None, f"expected one number ({what}), got a string"
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return None, f"expected one number ({what}), got {describe_shape(answer)}"
-    if a.size != 1:
-        return None, f"expected one number ({what}), got {describe_shape(answer)}"
-    v = float(a.reshape(()))
-    if not np.isfinite(v):
-        return None, f"your {what} is NaN or inf"
-    return v, None
 
 
 def _near(a, b, rel=1e-4, abs_=1e-9):
@@ -65,7 +50,7 @@ def _ex91():
 
 @exercise("9.1")
 def _(answer):
-    v, hint = _scalar(answer, "inertia in kg m^2")
+    v, hint = read_number(answer, "inertia in kg m^2")
     if hint:
         return hint
     M11, G, Jm = _ex91()
@@ -96,7 +81,7 @@ def _ex92():
 
 @exercise("9.2")
 def _(answer):
-    v, hint = _scalar(answer, "speed error in rad/s")
+    v, hint = read_number(answer, "speed error in rad/s")
     if hint:
         return hint
     right, no_friction, no_disturbance, no_gearbox = _ex92()
@@ -137,7 +122,7 @@ def _ex93():
 
 @exercise("9.3")
 def _(answer):
-    v, hint = _scalar(answer, "gear ratio")
+    v, hint = read_number(answer, "gear ratio")
     if hint:
         return hint
     e = _ex93()
@@ -192,7 +177,7 @@ def _ex95():
 
 @exercise("9.5")
 def _(answer):
-    v, hint = _scalar(answer, "torque on joint 2 in N m")
+    v, hint = read_number(answer, "torque on joint 2 in N m")
     if hint:
         return hint
     expected, with_friction, with_gravity = _ex95()
@@ -222,7 +207,7 @@ def _ex96():
 
 @exercise("9.6")
 def _(answer):
-    v, hint = _scalar(answer, "payload mass in kg")
+    v, hint = read_number(answer, "payload mass in kg")
     if hint:
         return hint
     expected, g0, g1 = _ex96()
@@ -244,7 +229,7 @@ def _(answer):
 
 @exercise("9.7")
 def _(answer):
-    v, hint = _scalar(answer, "Asada's measure")
+    v, hint = read_number(answer, "Asada's measure")
     if hint:
         return hint
     p = puma560()
@@ -274,7 +259,7 @@ def _ex98():
 
 @exercise("9.8")
 def _(answer):
-    v, hint = _scalar(answer, "kinetic energy in J")
+    v, hint = read_number(answer, "kinetic energy in J")
     if hint:
         return hint
     kinetic, lost, potential = _ex98()
@@ -314,7 +299,7 @@ def _ex99():
 
 @exercise("9.9")
 def _(answer):
-    v, hint = _scalar(answer, "duration in s")
+    v, hint = read_number(answer, "duration in s")
     if hint:
         return hint
     e = _ex99()
@@ -371,7 +356,7 @@ def _sensed_force(k):
 
 @exercise("9.11")
 def _(answer):
-    v, hint = _scalar(answer, "spring stiffness in N/m")
+    v, hint = read_number(answer, "spring stiffness in N/m")
     if hint:
         return hint
     if v <= 0:

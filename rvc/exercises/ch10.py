@@ -13,7 +13,7 @@ from functools import lru_cache
 import numpy as np
 from scipy.optimize import brentq
 
-from . import close, describe_shape, exercise
+from . import close, exercise, read_array, read_number
 
 # --- the data of the exercise statements ------------------------------------
 
@@ -44,27 +44,6 @@ def _undeflected(robot, x):
     return robot.assemble(robot.ikine_rigid(x), np.zeros(len(robot.ie)))
 
 
-def _scalar(answer, what):
-    """(value, hint): a finite float, or a hint about what came instead."""
-    a = np.asarray(answer, dtype=float) if not isinstance(answer, (str, bytes)) else None
-    if a is None or a.size != 1:
-        return None, f"expected one number ({what}), got {describe_shape(answer)}"
-    v = float(a.reshape(()))
-    if not np.isfinite(v):
-        return None, f"your {what} is NaN or inf"
-    return v, None
-
-
-def _array(answer, shape, what):
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return None, f"expected {what}, got {describe_shape(answer)}"
-    if a.shape != shape:
-        return None, f"expected {what} of shape {shape}, got {describe_shape(answer)}"
-    if not np.all(np.isfinite(a)):
-        return None, f"your {what} contains NaN or inf"
-    return a, None
 
 
 # --- 10.1 W by hand -----------------------------------------------------------
@@ -74,7 +53,7 @@ def _(answer):
     robot = _default()
     q = _undeflected(robot, EX101["x"])
     W = robot.W(q)
-    a, hint = _array(answer, W.shape, "W, tree rows by compact columns,")
+    a, hint = read_array(answer, W.shape, "W, tree rows by compact columns,")
     if hint:
         if np.shape(answer) == W.T.shape:
             return "your matrix is transposed: W maps compact rates (4) to tree rates (6)"
@@ -100,7 +79,7 @@ def _(answer):
     q = _undeflected(robot, EX102["x"])
     z = np.zeros(robot.n_compact)
     _, lam = robot.inverse_dynamics(q, z, z, "lagrange", multipliers=True)
-    a, hint = _array(answer, (2,), "a force (fx, fy) in N")
+    a, hint = read_array(answer, (2,), "a force (fx, fy) in N")
     if hint:
         return hint
     if np.allclose(a, lam, atol=1e-8):
@@ -126,7 +105,7 @@ def _ex103():
 
 @exercise("10.3")
 def _(answer):
-    v, hint = _scalar(answer, "a torque in N m")
+    v, hint = read_number(answer, "a torque in N m")
     if hint:
         return hint
     spring, motor, one = _ex103()
@@ -146,7 +125,7 @@ def _(answer):
 
 @exercise("10.4")
 def _(answer):
-    v, hint = _scalar(answer, "a stiffness in N m/rad")
+    v, hint = read_number(answer, "a stiffness in N m/rad")
     if hint:
         return hint
     if v <= 0:
@@ -167,7 +146,7 @@ def _(answer):
 @exercise("10.5")
 def _(answer):
     s = _default().static_deflection(EX105["x"])
-    a, hint = _array(answer, (2,), "a displacement (dx, dy) in m")
+    a, hint = read_array(answer, (2,), "a displacement (dx, dy) in m")
     if hint:
         return hint
     if np.allclose(a, s.displacement, atol=1e-9):
@@ -199,7 +178,7 @@ def _ex106():
 
 @exercise("10.6")
 def _(answer):
-    v, hint = _scalar(answer, "a height in m")
+    v, hint = read_number(answer, "a height in m")
     if hint:
         return hint
     if not EX106["y"][0] <= v <= EX106["y"][1]:
@@ -230,7 +209,7 @@ def _ex107():
 @exercise("10.7")
 def _(answer):
     qdd, free = _ex107()
-    a, hint = _array(answer, (6,), "the tree accelerations")
+    a, hint = read_array(answer, (6,), "the tree accelerations")
     if hint:
         if np.shape(answer) == (4,):
             return "give all six tree accelerations (a1, e1, p1, a2, e2, p2), not the compact ones"
@@ -275,7 +254,7 @@ def _ex108():
 
 @exercise("10.8")
 def _(answer):
-    v, hint = _scalar(answer, "a stiffness in N m/rad")
+    v, hint = read_number(answer, "a stiffness in N m/rad")
     if hint:
         return hint
     if v <= 0:
@@ -313,7 +292,7 @@ def _ex109():
 
 @exercise("10.9")
 def _(answer):
-    a, hint = _array(answer, (2,), "the pair (duration in s, residual vibration in m)")
+    a, hint = read_array(answer, (2,), "the pair (duration in s, residual vibration in m)")
     if hint:
         return hint
     T, r = a
