@@ -7,7 +7,7 @@ import pytest
 
 import rvc
 from rvc import (ANALYTICAL, DHRobot, ETS3, PrismaticDH, RevoluteDH, exp2jac, jacob0, jacob_analytical,
-                 rpy2r, rpy2tr, tr2eul, tr2rpy, transl, trexp, trlog, trotx)
+                 rpy2tr, tr2eul, tr2rpy, transl, trexp, trlog, trotx)
 from rvc.models import baxter, puma560, puma560_mdh
 
 

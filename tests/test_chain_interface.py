@@ -14,7 +14,7 @@ import pytest
 import rvc
 from rvc import (DHRobot, ETS2, ETS3, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH,
                  fkine_poe, ikine, jacob0, jacobe, joint_twists, manipulability, plot_planar,
-                 plot_robot, teach, transl, trotx, troty, trotz)
+                 plot_robot, teach, transl, trotx, trotz)
 from rvc.models import puma560, puma560_mdh
 
 PUMA_S = "Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) Rz(q4) Ry(q5) Rz(q6)"

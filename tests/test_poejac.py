@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 import rvc
-from rvc import (DHFactor, DHRobot, ETS2, ETS3, PrismaticDH, RevoluteDH, RevoluteMDH, PrismaticMDH, jacob0, jacob0_poe,
+from rvc import (DHFactor, DHRobot, ETS2, ETS3, RevoluteMDH, PrismaticMDH, jacob0, jacob0_poe,
                  jacobe, jacobs_poe, joint_twists, rpy2tr, transl, trinv, trotx, Ad)
-from rvc.models import baxter, cobra600, planar2, puma560, puma560_mdh
+from rvc.models import baxter, cobra600, puma560, puma560_mdh
 
 
 def prismatic_mdh():
