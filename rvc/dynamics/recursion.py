@@ -305,21 +305,12 @@ def newton_euler(table: LinkTable, q, qd, qdd, a0, wrench=None):
     # inwards: the wrench (f, n) each joint transmits to its link, in the link's joint
     # frame, moment about the frame's origin
     f0, f1, f2, n0, n1, n2 = (0.0,) * 6 if wrench is None else wrench
-    ct, st, ca, sa, p0, p1, p2 = 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0      # the wrench is in frame n
+    x = (1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0)                             # the wrench is in frame n
     shifts = False
     n = len(X)
     tau = [0.0] * n
     for j in range(n - 1, -1, -1):
-        # R f and R n with R = Rx(alpha) Rz(theta) of the frame beyond, and the lever p x R f
-        f0, f1 = ct * f0 - st * f1, st * f0 + ct * f1
-        n0, n1 = ct * n0 - st * n1, st * n0 + ct * n1
-        if not ca:
-            f1, f2, n1, n2 = -sa * f2, sa * f1, -sa * n2, sa * n1
-        elif sa:
-            f1, f2, n1, n2 = (ca * f1 - sa * f2, sa * f1 + ca * f2,
-                              ca * n1 - sa * n2, sa * n1 + ca * n2)
-        if shifts:
-            n0, n1, n2 = n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0
+        f0, f1, f2, n0, n1, n2 = _wrench_back(x, shifts, f0, f1, f2, n0, n1, n2)
         rev, _, _, _, _, _, _, shifts = table.joints[j]
         _, r0, r1, r2, _, _, _, _, _, _, lever, _ = table.bodies[j]
         jm, b, tcp, tcm = table.motors[j]
@@ -332,14 +323,31 @@ def newton_euler(table: LinkTable, q, qd, qdd, a0, wrench=None):
                 n0, n1, n2 = n0 + r1 * F2 - r2 * F1, n1 + r2 * F0 - r0 * F2, n2 + r0 * F1 - r1 * F0
         t = (n2 if rev else f2) + jm * qdd[j] + b * qd[j]
         tau[j] = t + _coulomb(qd[j], tcp, tcm) if tcp or tcm else t
-        ct, st, ca, sa, p0, p1, p2 = X[j]
+        x = X[j]
     # the base's wrench on link 1, in base axes, moment about the base frame's origin
+    ct, st, ca, sa, p0, p1, p2 = x
     e1 = st * f0 + ct * f1
     f0, f1, f2 = ct * f0 - st * f1, ca * e1 - sa * f2, sa * e1 + ca * f2
     e1 = st * n0 + ct * n1
     n0, n1, n2 = ct * n0 - st * n1, ca * e1 - sa * n2, sa * e1 + ca * n2
     base = (f0, f1, f2, n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0)
     return tau, base
+
+
+def _wrench_back(x, shifts, f0, f1, f2, n0, n1, n2):
+    """A wrench (f, n) in joint frame {j} expressed in frame {j-1}: R f and R n with
+    R = Rx(alpha) Rz(theta) of ``x = X[j]``, and the moment moved by the lever p x R f
+    (only when frame {j}'s origin can differ, ``shifts``).  Floats or rows alike."""
+    ct, st, ca, sa, p0, p1, p2 = x
+    f0, f1 = ct * f0 - st * f1, st * f0 + ct * f1
+    n0, n1 = ct * n0 - st * n1, st * n0 + ct * n1
+    if not ca:
+        f1, f2, n1, n2 = -sa * f2, sa * f1, -sa * n2, sa * n1
+    elif sa:
+        f1, f2, n1, n2 = ca * f1 - sa * f2, sa * f1 + ca * f2, ca * n1 - sa * n2, sa * n1 + ca * n2
+    if shifts:
+        n0, n1, n2 = n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0
+    return f0, f1, f2, n0, n1, n2
 
 
 def _coulomb(qd, plus, minus):
@@ -418,16 +426,7 @@ def composite_inertia(table: LinkTable, q) -> list:
             f0, f1, f2, n0, n1, n2 = 0.0, 0.0, m, h1, -h0, 0.0
         M[j][j] = (n2 if revolute[j] else f2) + table.motors[j][0]
         for i in range(j - 1, -1, -1):
-            ct, st, ca, sa, p0, p1, p2 = X[i + 1]
-            f0, f1 = ct * f0 - st * f1, st * f0 + ct * f1
-            n0, n1 = ct * n0 - st * n1, st * n0 + ct * n1
-            if not ca:
-                f1, f2, n1, n2 = -sa * f2, sa * f1, -sa * n2, sa * n1
-            elif sa:
-                f1, f2, n1, n2 = (ca * f1 - sa * f2, sa * f1 + ca * f2,
-                                  ca * n1 - sa * n2, sa * n1 + ca * n2)
-            if shifts[i + 1]:
-                n0, n1, n2 = n0 + p1 * f2 - p2 * f1, n1 + p2 * f0 - p0 * f2, n2 + p0 * f1 - p1 * f0
+            f0, f1, f2, n0, n1, n2 = _wrench_back(X[i + 1], shifts[i + 1], f0, f1, f2, n0, n1, n2)
             M[i][j] = M[j][i] = n2 if revolute[i] else f2
     return M
 
