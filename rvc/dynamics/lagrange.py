@@ -103,9 +103,10 @@ def coriolis(robot, q, qd) -> np.ndarray:
 
     These :math:`c_{ijk}` are the Christoffel symbols of :math:`M`, so
     :math:`\dot M - 2C` is skew-symmetric (a test checks it).  This is the
-    matrix of roboticstoolbox-python and of the MATLAB toolbox the notes
-    printed; MATLAB releases since 10 use another factorisation with the
-    same :math:`C\dot q` (see the Chapter 9 notebook).
+    matrix roboticstoolbox-python's ``coriolis`` returns.  The matrix the
+    notes print for ``p560.coriolis(qn, [0 0 1 0 0 0])`` does not reproduce:
+    its :math:`C\dot q` is not the velocity torque of the published model
+    (notebook 09-2 shows both matrices and why).
 
     >>> p560 = rvc.models.puma560()
     >>> C = coriolis(p560, p560.qn, [0, 0, 1, 0, 0, 0])
