@@ -24,7 +24,7 @@ import numpy as np
 from ..checks import getarray, getoption, getq
 from ..spatial.transforms3d import transl, trotx, troty, trotz
 
-__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets"]
+__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets", "lift_planar"]
 
 _ROT = {"x": trotx, "y": troty, "z": trotz}
 #: Constant rotations P taking the local z axis onto the x, y or z axis,
@@ -115,8 +115,22 @@ def fkine_all_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
     return np.stack(frames, axis=-3)
 
 
-def _lift(F):
-    """A planar pose (..., 3, 3) as the 3-D pose (..., 4, 4) in the plane z = 0."""
+def lift_planar(F):
+    """A planar pose (..., 3, 3) as the 3-D pose (..., 4, 4) in the plane z = 0.
+
+    ``[[R, t], [0, 1]]`` with R (2, 2) becomes ``[[R3, (t, 0)], [0, 1]]``,
+    where R3 turns about z by the planar angle: rows and columns x, y, 1 of
+    the planar pose go to rows and columns x, y, 1 of the 3-D one, and z
+    stays z.
+
+    >>> from rvc.spatial.transforms2d import transl2, trot2
+    >>> lift_planar(transl2(1, 2) @ trot2(np.pi / 2)).round(4) + 0
+    array([[ 0., -1.,  0.,  1.],
+           [ 1.,  0.,  0.,  2.],
+           [ 0.,  0.,  1.,  0.],
+           [ 0.,  0.,  0.,  1.]])
+    """
+    F = np.asarray(F, dtype=float)
     out = np.zeros(F.shape[:-2] + (4, 4))
     out[..., _PLANE[:, None], _PLANE] = F
     out[..., 2, 2] = 1.0
@@ -138,7 +152,7 @@ def joint_frames_ets(ets, q, *, unit: str = "rad"):
     """
     before, T = _walk(ets, q, unit)
     if ets.dim == 2:
-        before, T = [_lift(B) for B in before], _lift(T)
+        before, T = [lift_planar(B) for B in before], lift_planar(T)
     F = [B @ Z_ONTO[t.axis[1]] for t, B in zip(ets.terms, before) if t.joint is not None]
     if not F:
         return np.zeros(T.shape[:-2] + (0, 4, 4)), T

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import numpy as np
+import sympy as sp
 from scipy.linalg import get_lapack_funcs
 from scipy.optimize import minimize
 
@@ -44,6 +45,7 @@ from ..checks import (getarray, getoption, getpose, getscalar, getunit, getvecto
 from ..results import Result
 from ..spatial.expmap import trlog
 from ..spatial.transforms3d import rotx, rotz
+from .ets import lift_planar
 from .jacobian import jacob0_pose
 
 __all__ = [
@@ -787,11 +789,12 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
     Parameters
     ----------
     robot : chain model
-        Any model with the chain interface (DH, modified DH or an ETS3):
+        Any model with the chain interface (DH, modified DH, ETS3 or ETS2):
         ``n``, ``revolute``, ``qlim``, a batched ``fkine(q)`` and
         ``joint_frames(q)`` (for the Jacobian).
     T : array_like (4, 4) or (N, 4, 4)
-        Desired pose(s).
+        Desired pose(s); for a planar chain (``robot.dim == 2``) also
+        planar poses (3, 3) or (N, 3, 3), taken in the plane z = 0.
     q0 : array_like (n,) or (N, n), optional
         Initial joint coordinates (default zeros).
     mask : array_like (6,), optional
@@ -846,6 +849,8 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
     """
     n = int(robot.n)
     unit = getunit(unit)
+    if getattr(robot, "dim", 3) == 2 and np.shape(T)[-2:] == (3, 3):    # a planar pose
+        T = lift_planar(getpose(T, "T", dim=2))
     T = _getposes(T)
     prismatic = ~np.asarray(robot.revolute, dtype=bool)
     q0 = np.zeros(n) if q0 is None else getarray(q0, "q0")
@@ -928,8 +933,6 @@ def ikine_2link_sympy():
     >>> sol["down"][1]
     acos((-a1**2 - a2**2 + x**2 + y**2)/(2*a1*a2))
     """
-    import sympy as sp
-
     a1, a2, x, y, q1, q2, c2 = sp.symbols("a1 a2 x y q1 q2 c2", real=True)
     fx = a1 * sp.cos(q1) + a2 * sp.cos(q1 + q2)
     fy = a1 * sp.sin(q1) + a2 * sp.sin(q1 + q2)

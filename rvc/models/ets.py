@@ -34,6 +34,7 @@ import numpy as np
 
 from ..checks import getq, getscalar, getunit
 from ..kinematics.ets import fkine_all_ets, fkine_ets, joint_frames_ets
+from ..kinematics.ikine import ikine
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
 from ..kinematics.velocity import fellipse, vellipse
 from ..plot.robot import plot_planar, plot_robot, teach
@@ -310,6 +311,18 @@ class _ETSBase:
         array([1., 0., 0.])
         """
         return joint_frames_ets(self, q, unit=unit)
+
+    def ikine(self, T, q0=None, **kwargs):
+        """Numerical inverse kinematics: :func:`rvc.kinematics.ikine.ikine` ``(self, T, q0)``.
+
+        An :class:`ETS2` takes planar poses (3, 3), as its ``fkine`` returns them.
+
+        >>> E = ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz()
+        >>> sol = E.ikine(E.fkine([0.3, 0.6, -0.2]), [0.2, 0.4, 0.0])
+        >>> sol.success, sol.q.round(6)
+        (True, array([ 0.3,  0.6, -0.2]))
+        """
+        return ikine(self, T, q0, **kwargs)
 
     # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
     def jacob0(self, q, analytical=None, *, unit: str = "rad") -> np.ndarray:
