@@ -7,6 +7,9 @@ through ``n``, ``revolute``, ``qlim``, ``base``, ``tool``, ``dim``,
 """
 
 import dataclasses
+import importlib
+import inspect
+import pkgutil
 
 import numpy as np
 import pytest
@@ -129,6 +132,31 @@ def test_ikine_works_on_every_kind(name):
 
 
 @pytest.mark.parametrize("name", MODELS)
+def test_ikine_method_takes_the_pose_fkine_gives(name):
+    """``robot.ikine(robot.fkine(q))`` on every kind: a planar chain takes its 3x3 pose."""
+    r = MODELS[name]
+    rng = np.random.default_rng(12)
+    q = random_q(r, rng)
+    T = r.fkine(q)
+    assert T.shape == ((4, 4) if r.dim == 3 else (3, 3))
+    sol = r.ikine(T, q + 0.05 * np.where(r.revolute, 1, 0.3) * rng.uniform(-1, 1, r.n))
+    assert sol.success, sol.reason
+    np.testing.assert_allclose(r.fkine(sol.q), T, atol=1e-8)
+    np.testing.assert_array_equal(sol.q, ikine(r, T, sol.q).q)        # the method is the function
+
+
+def test_ikine_planar_pose_only_for_a_planar_chain():
+    E = MODELS["ETS2 planar RPR"]
+    with pytest.raises(ValueError, match="T"):
+        ikine(puma560(), np.eye(3))
+    with pytest.raises(ValueError, match="T"):                        # not a planar pose
+        ikine(E, np.ones((3, 3)))
+    Ts = E.fkine(random_q(E, np.random.default_rng(2), N=3))          # a trajectory of planar poses
+    sol = E.ikine(Ts, mask=[1, 1, 0, 0, 0, 1])
+    np.testing.assert_allclose(E.fkine(sol.q), Ts, atol=1e-8)
+
+
+@pytest.mark.parametrize("name", MODELS)
 def test_plot_and_teach_work_on_every_kind(name):
     import matplotlib.pyplot as plt
 
@@ -164,6 +192,26 @@ def test_every_result_is_frozen_and_unpacks():
     assert q.shape == qd.shape == qdd.shape == (5, 2)
     qs, ok = results[1]
     assert ok and qs.shape == (6,)
+
+
+#: Record types that are not results: a term of a model, and a solver's private settings.
+NOT_RESULTS = {"rvc.models.ets.ET", "rvc.kinematics.ikine._Problem"}
+
+
+def test_every_record_type_in_rvc_is_a_result():
+    """Every dataclass or named tuple rvc defines is a :class:`rvc.Result` (but NOT_RESULTS)."""
+    found, others = 0, []
+    for info in pkgutil.walk_packages(rvc.__path__, "rvc."):
+        module = importlib.import_module(info.name)
+        for name, cls in vars(module).items():
+            if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+                continue
+            record = dataclasses.is_dataclass(cls) or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
+            if record and f"{module.__name__}.{name}" not in NOT_RESULTS:
+                found += 1
+                if not (issubclass(cls, rvc.Result) and cls.__dataclass_params__.frozen):
+                    others.append(f"{module.__name__}.{name}")
+    assert found > 20 and not others, others
 
 
 def test_ellipsoid_of_a_linear_map():

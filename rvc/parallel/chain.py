@@ -41,13 +41,14 @@ array([1., 1.])
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
 import numpy as np
 import sympy as sp
 
 from ..checks import getarray, getscalar, getvector
+from ..results import Result
 
 __all__ = ["PlanarChain", "ChainEquations", "chain_equations"]
 
@@ -58,7 +59,8 @@ CHAIN_PARAMS = ("m_t", "g", "b_x", "b_y")
 ROLES = "aep"
 
 
-class ChainEquations(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class ChainEquations(Result):
     """The symbolic model of an n-joint planar chain (see :func:`chain_equations`).
 
     >>> chain_equations(2).K

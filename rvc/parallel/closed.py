@@ -38,11 +38,12 @@ True
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..checks import getarray, getoption, warn_singular
+from ..results import Result
 from .chain import PlanarChain
 
 __all__ = ["ClosedChain", "CompactModel", "operation_counts"]
@@ -54,7 +55,8 @@ INVERSE_METHODS = ("lagrange", "lda", "compact")
 FORWARD_METHODS = ("compact", "kkt", "scdd")
 
 
-class CompactModel(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class CompactModel(Result):
     """The compact model :math:`M_c \\ddot q_c + C_c \\dot q_c + \\eta_c + K_c q_c + D_c \\dot q_c = \\tau_c`.
 
     >>> from rvc.parallel import FiveBar

@@ -21,20 +21,22 @@ array([0. , 0.4])
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import numpy as np
 import scipy.linalg
 import scipy.optimize
 
 from ..checks import getangle, getarray, getscalar, putangle
+from ..results import Result
 from .chain import PlanarChain
 from .closed import ClosedChain
 
 __all__ = ["FiveBar", "Modes", "StaticDeflection"]
 
 
-class Modes(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class Modes(Result):
     """Elastic modes with the motors locked: natural frequencies (Hz), damping ratios, shapes.
 
     >>> FiveBar().modes().shapes.shape        # one column per mode
@@ -47,7 +49,8 @@ class Modes(NamedTuple):
     q: np.ndarray
 
 
-class StaticDeflection(NamedTuple):
+@dataclass(frozen=True, repr=False, eq=False)
+class StaticDeflection(Result):
     """Gravity equilibrium: spring deflections (rad), end-effector displacement (m), tree q.
 
     >>> FiveBar().static_deflection().deflection.shape

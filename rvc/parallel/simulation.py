@@ -36,12 +36,13 @@ from scipy.integrate import solve_ivp
 from scipy.interpolate import CubicSpline
 
 from ..checks import getarray, getoption, getscalar, getvector
+from ..results import Result
 
 __all__ = ["ClosedSimulation", "RigidPlan", "Move", "simulate_closed", "quintic", "rigid_plan", "simulate_move"]
 
 
-@dataclass
-class ClosedSimulation:
+@dataclass(frozen=True, repr=False, eq=False)
+class ClosedSimulation(Result):
     """The result of :func:`simulate_closed`: samples of the motion and of the loop residual.
 
     Attributes: ``t`` (T,), tree coordinates ``q`` (T, N) and rates ``qd``
@@ -68,8 +69,8 @@ class ClosedSimulation:
                 f"stabilise={self.stabilise!r}, max |h| = {np.abs(self.h).max():.3g} m)")
 
 
-@dataclass
-class RigidPlan:
+@dataclass(frozen=True, repr=False, eq=False)
+class RigidPlan(Result):
     """A motion plan for the rigid model (springs locked): :func:`rigid_plan`.
 
     ``t`` (T,); end-effector ``x``, ``xd``, ``xdd`` (T, 2); tree coordinates
@@ -97,8 +98,8 @@ class RigidPlan:
         return f"RigidPlan({len(self.t)} samples, {self.x[0]} -> {self.x[-1]})"
 
 
-@dataclass
-class Move:
+@dataclass(frozen=True, repr=False, eq=False)
+class Move(Result):
     """The result of :func:`simulate_move`: the elastic robot under feedforward plus PD.
 
     ``sim`` the :class:`ClosedSimulation`; ``plan`` the :class:`RigidPlan` sampled
