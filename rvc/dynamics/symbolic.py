@@ -18,8 +18,6 @@ equations give
           + \frac{\partial M_{ik}}{\partial q_j} - \frac{\partial M_{jk}}{\partial q_i}\right)\dot q_k,
           \qquad g = \frac{\partial V}{\partial q}.
 
-sympy is imported when a derivation runs (it is slow to import).
-
 >>> sd = twolink_sym()
 >>> sd.g[1]
 g*m2*(a2 + c2)*cos(q1 + q2)
@@ -28,6 +26,9 @@ g*m2*(a2 + c2)*cos(q1 + q2)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+import numpy as np
+import sympy as sp
 
 from ..results import Result
 
@@ -56,8 +57,6 @@ class SymDynamics(Result):
     @property
     def tau(self):
         """The joint torques :math:`M\\ddot q + C\\dot q + g` (n x 1 sympy matrix)."""
-        import sympy as sp
-
         return self.M * sp.Matrix(self.qdd) + self.C * sp.Matrix(self.qd) + self.g
 
 
@@ -95,9 +94,6 @@ def lagrange_sym(robot, gravity=None, base=None, *, simplify: bool = True) -> Sy
     >>> sd.M.shape, sd.q
     ((2, 2), (q1, q2))
     """
-    import numpy as np
-    import sympy as sp
-
     if hasattr(robot, "links"):
         links = _link_dicts(robot)
         gravity = robot.gravity if gravity is None else gravity
@@ -172,8 +168,6 @@ def twolink_sym() -> SymDynamics:
     >>> sd.M[1, 1]
     m2*(a2 + c2)**2
     """
-    import sympy as sp
-
     a1, a2, m1, m2, c1, c2, g = sp.symbols("a1 a2 m1 m2 c1 c2 g", real=True)
     links = [dict(a=a1, m=m1, r=(c1, 0, 0)), dict(a=a2, m=m2, r=(c2, 0, 0))]
     base = sp.Matrix([[1, 0, 0, 0], [0, 0, -1, 0], [0, 1, 0, 0], [0, 0, 0, 1]])   # Rx(pi/2)

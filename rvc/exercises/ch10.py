@@ -11,8 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from scipy.optimize import brentq
+from scipy.optimize import brentq, minimize_scalar
 
+from ..parallel import FiveBar, rigid_plan, simulate_move
 from . import close, exercise, read_array, read_number
 
 # --- the data of the exercise statements ------------------------------------
@@ -30,8 +31,6 @@ EX109 = dict(x0=(-0.12, 0.36), x1=(0.12, 0.36), durations=(0.20, 0.25, 0.30, 0.3
 
 
 def _robot(**kw):
-    from ..parallel import FiveBar
-
     return FiveBar(**kw)
 
 
@@ -94,8 +93,6 @@ def _(answer):
 
 @lru_cache(maxsize=None)
 def _ex103():
-    from ..parallel import rigid_plan
-
     robot = _default()
     t = np.linspace(0, EX103["duration"], EX103["samples"])
     plan = rigid_plan(robot, EX103["x0"], EX103["x1"], EX103["duration"], t)
@@ -164,8 +161,6 @@ def _(answer):
 
 @lru_cache(maxsize=None)
 def _ex106():
-    from scipy.optimize import minimize_scalar
-
     robot = _default()
 
     def minus_type2(y):
@@ -278,8 +273,6 @@ def _(answer):
 # --- 10.9 small project: a move slow enough to leave little vibration ----------
 
 def _ex109_vibration(duration):
-    from ..parallel import simulate_move
-
     move = simulate_move(_default(), EX109["x0"], EX109["x1"], duration,
                          t_end=duration + EX109["after"], dt=EX109["dt"])
     return move.residual_vibration()
