@@ -295,6 +295,19 @@ def _se2_AB(th):
     return A, B
 
 
+def _times_theta(vec: np.ndarray, theta, unit: str) -> np.ndarray:
+    """``vec * theta`` (the exponential coordinates of a twist or axis turned by theta),
+    or ``vec`` when theta is None; theta broadcasts over the batch."""
+    if theta is None:
+        return vec
+    th = checks.getangle(theta, "theta", unit)
+    try:
+        return vec * th[..., None]
+    except ValueError:
+        raise ValueError(f"theta: expected a shape broadcastable with the batch shape "
+                         f"{vec.shape[:-1]} of S, got shape {th.shape}") from None
+
+
 def _exp_vec(s: np.ndarray, kind: str) -> np.ndarray:
     if kind == "so2":
         th = s[..., 0]
@@ -376,14 +389,7 @@ def trexp(S, theta=None, unit: str = "rad", check: bool = True) -> np.ndarray:
                 "S: expected a vector of shape (..., 1), (..., 3) or (..., 6), or a matrix "
                 f"of shape (..., 2, 2), (..., 3, 3) or (..., 4, 4), got shape {a.shape}")
         kind, vec = kinds[a.shape[-1]], a
-    if theta is not None:
-        th = checks.getangle(theta, "theta", unit)
-        try:
-            vec = vec * th[..., None]
-        except ValueError:
-            raise ValueError(f"theta: expected a shape broadcastable with the batch shape "
-                             f"{vec.shape[:-1]} of S, got shape {th.shape}") from None
-    return _exp_vec(vec, kind)
+    return _exp_vec(_times_theta(vec, theta, unit), kind)
 
 
 # ------------------------------------------------------------------- trlog
@@ -508,14 +514,7 @@ def trexp2(S, theta=None, unit: str = "rad") -> np.ndarray:
             raise ValueError("S: expected a vector of shape (..., 1) or (..., 3), or a matrix of "
                              f"shape (..., 2, 2) or (..., 3, 3), got shape {a.shape}")
         kind, vec = kinds[a.shape[-1]], a
-    if theta is not None:
-        th = checks.getangle(theta, "theta", unit)
-        try:
-            vec = vec * th[..., None]
-        except ValueError:
-            raise ValueError(f"theta: expected a shape broadcastable with the batch shape "
-                             f"{vec.shape[:-1]} of S, got shape {th.shape}") from None
-    return _exp_vec(vec, kind)
+    return _exp_vec(_times_theta(vec, theta, unit), kind)
 
 
 def trlog2(T, twist: bool = False, check: bool = True) -> np.ndarray:
