@@ -149,3 +149,13 @@ def test_a_stray_marker_in_a_course_notebook_stops_the_student_copy(tmp_path):
     with pytest.raises(ValueError, match="marker"):
         write_student_copies(src, tmp_path / "student", out=io.StringIO())
     assert not (tmp_path / "student" / "09_bad.ipynb").exists()
+
+
+def test_close_refuses_the_right_values_in_the_wrong_shape():
+    """A row or column where a vector is expected, or a flattened matrix, is a wrong shape."""
+    from rvc.exercises import close
+
+    for answer, expected in (([[1.0, 2.0]], [1.0, 2.0]), ([[1.0], [2.0]], [1.0, 2.0]),
+                             (np.eye(2).ravel(), np.eye(2)), ([[3.0]], 3.0)):
+        hint = close(answer, expected)
+        assert hint is not None and "shape" in hint, (answer, hint)

@@ -209,3 +209,13 @@ def test_rebuilt_values_agree_with_the_notes_equations():
     # 2.10: three thirds make the whole screw, and every third is the same relative motion
     step = trinv(T0_210) @ A210
     assert np.allclose(T0_210 @ step @ step @ step, T1_210)
+
+
+@pytest.mark.parametrize("exercise_id, answer",
+                         [(i, a) for i, a in RIGHT if isinstance(a, np.ndarray)])
+def test_a_right_answer_off_by_a_thousandth_is_refused(exercise_id, answer, capsys):
+    """The checkers compare to about 1e-6: one value off by 1e-3 is not accepted."""
+    wrong = np.array(answer, dtype=float)
+    wrong.flat[np.argmax(np.abs(wrong))] += 1e-3
+    assert not check(exercise_id, wrong)
+    assert "not yet" in capsys.readouterr().out

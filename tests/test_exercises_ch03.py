@@ -202,3 +202,11 @@ def test_3_7_by_formula_and_by_measurement_agree():
 def test_3_8_normalising_often_keeps_the_error_small():
     once, every = answer_3_8()
     assert 0 < every < once < 0.05
+
+
+def test_3_6_speed_limit_holds_in_both_directions(capsys):
+    """Coming back too fast (negative velocity beyond the limit) is as wrong as going out too fast."""
+    back_fast = mstraj(SQUARE, None, [2.4, 2.4, 1.8, 1.8], [0, 0], 0.02, 0.6)
+    assert back_fast.qd.max() <= 0.5 and back_fast.qd.min() < -0.55      # the limit is 0.5 m/s
+    assert not check("3.6", back_fast)
+    assert "faster than the speed limit" in capsys.readouterr().out

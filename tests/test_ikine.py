@@ -518,3 +518,32 @@ def test_cholesky_solve_of_a_long_batch():
     step = _lm_step(J, e, W, lam)               # a long batch takes the Cholesky path
     np.testing.assert_allclose(step, [_lm_step(J[k], e[k], W, lam[k]) for k in range(300)], rtol=1e-7,
                                atol=1e-9)
+
+
+@pytest.mark.parametrize("qlim1, q1", [((0.0, 2 * np.pi), -1.2), ((-2 * np.pi, 0.0), 1.2)])
+def test_ikine_joint_limits_turns_a_solution_into_the_limits(qlim1, q1):
+    """A solution outside qlim by less than a turn is shifted by 2 pi into the limits (from
+    below and from above) and reported as a success."""
+    from rvc import DHRobot, RevoluteDH
+
+    arm = DHRobot([RevoluteDH(a=1, qlim=qlim1), RevoluteDH(a=0.7, qlim=[-np.pi, np.pi])])
+    q = np.array([q1, 0.8])
+    T = arm.fkine(q)
+    sol = ikine(arm, T, q + 0.05, mask=[1, 1, 0, 0, 0, 1], joint_limits=True, search=False)
+    assert sol.success, sol.reason
+    np.testing.assert_allclose(sol.q, [q1 - np.sign(q1) * 2 * np.pi, 0.8], atol=1e-8)
+    assert qlim1[0] <= sol.q[0] <= qlim1[1]
+
+
+def test_ikine_long_batch_solves_every_pose():
+    """300 poses at once: the long-batch linear solver (Cholesky over the batch) gives steps
+    that reach every pose, as checked by forward kinematics."""
+    from rvc import DHRobot, RevoluteDH
+
+    arm = DHRobot([RevoluteDH(a=1), RevoluteDH(a=0.7)])
+    rng = np.random.default_rng(5)
+    Q = np.column_stack([rng.uniform(-3, 3, 300), rng.uniform(0.3, 2.8, 300)])   # elbow away from 0
+    T = arm.fkine(Q)
+    sol = ikine(arm, T, Q + 0.2, mask=[1, 1, 0, 0, 0, 1], search=False)
+    assert np.all(sol.success)
+    np.testing.assert_allclose(arm.fkine(sol.q), T, atol=1e-8)

@@ -215,3 +215,18 @@ def test_thin_methods_call_the_algorithms():
     handle = p560.plot(p560.qz)
     assert type(handle) is type(plot_robot(p560, p560.qz))
     plt.close("all")
+
+
+def test_copy_keeps_base_and_tool():
+    """DHRobot(robot) copies the base and the tool, each to its place; overriding one keeps the other."""
+    base = transl(0.1, -0.2, 0.3) @ trotz(0.4)
+    tool = transl(0, 0.05, 0.25) @ trotx(0.3)
+    robot = DHRobot([RevoluteDH(a=1, alpha=0.2), PrismaticDH(alpha=np.pi / 2)], base=base, tool=tool)
+    q = [0.3, 0.2]
+    chain = dh_transform(0.3, 0, 1, 0.2) @ dh_transform(0, 0.2, 0, np.pi / 2)
+    clone = DHRobot(robot)
+    np.testing.assert_array_equal(clone.base, base)
+    np.testing.assert_array_equal(clone.tool, tool)
+    np.testing.assert_allclose(clone.fkine(q), base @ chain @ tool, atol=1e-14)
+    moved = DHRobot(robot, base=np.eye(4))
+    np.testing.assert_allclose(moved.fkine(q), chain @ tool, atol=1e-14)

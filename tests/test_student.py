@@ -223,3 +223,12 @@ def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
     assert f"Exercise {exercise_id}: your code here" in str(info)
     ran = [c for c in nb.cells if c.cell_type == "code" and c.get("execution_count")]
     assert ran and nb.cells.index(ran[-1]) == first
+
+
+def test_comments_inside_a_solution_are_removed_with_it():
+    """Everything from BEGIN to END goes, comment lines too (they may say how to solve it)."""
+    src = ("x = 1\n# BEGIN SOLUTION\n# the trick: transpose it\n    # indented note\nanswer = x\n"
+           "# END SOLUTION\n# keep this comment\ncheck('9.2', answer)")
+    assert strip_solutions(src).splitlines() == [
+        "x = 1", 'raise NotImplementedError("Exercise 9.2: your code here")',
+        "# keep this comment", "check('9.2', answer)"]

@@ -365,3 +365,13 @@ def test_ctraj_ends_smooth_and_on_path():
     assert np.allclose(p, T0[:3, 3] + d[:, None] * (T1[:3, 3] - T0[:3, 3]))
     with pytest.raises(ValueError, match="t: expected a strictly increasing"):
         ctraj(T0, T1, [0, 1, 1])
+
+
+def test_lspb_default_velocity_for_a_decreasing_move():
+    """Default V = 1.5 (qf - q0)/T, signed: blends of T/3, cruise at -1.5, ends at rest at qf."""
+    t = np.linspace(0, 3, 301)
+    tg = lspb(2.0, -1.0, t)
+    assert np.isclose(tg.info["tblend"], 1.0) and np.isclose(tg.info["V"], -1.5)
+    assert tg.q[0] == 2.0 and np.isclose(tg.q[-1], -1.0) and abs(tg.qd[-1]) < 1e-12
+    np.testing.assert_allclose(tg.qd[(t > 1.01) & (t < 1.99)], -1.5)
+    assert np.all(np.diff(tg.q) <= 1e-12)

@@ -127,3 +127,11 @@ def test_isrot2_ishom2():
 def test_bad_input(call, exc, words):
     with pytest.raises(exc, match=words):
         call()
+
+
+def test_h2e_refuses_a_point_at_infinity_anywhere_in_a_batch():
+    """One point at infinity among finite ones is refused, wherever it is in the batch."""
+    P = np.array([[2.0, 4.0, 2.0], [1.0, 1.0, 0.0], [3.0, 6.0, 3.0]])
+    for rows in (P, P[::-1], P[None]):
+        with pytest.raises(ValueError, match="infinity"):
+            h2e(rows)

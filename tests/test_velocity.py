@@ -272,3 +272,11 @@ def test_rpydot_every_singular_branch_is_minimum_norm(order, pitch):
         warnings.simplefilter("error")
         r_off = rpydot(G_off, w, order)
     np.testing.assert_allclose(rpy2jac(G_off, order) @ r_off, w, atol=1e-9)
+
+
+def test_dotR_body_frame_turns_each_column_about_the_body_axis():
+    """With body-frame omega, each column r_k of R moves as (R omega) x r_k (omega seen in the world)."""
+    R = rpy2r(0.4, -0.3, 1.2)
+    wb = np.array([0.3, -0.5, 0.8])
+    expected = np.column_stack([np.cross(R @ wb, R[:, k]) for k in range(3)])
+    np.testing.assert_allclose(dotR(R, wb, frame="body"), expected, atol=1e-14)
