@@ -11,6 +11,8 @@ traceback, except a cell tagged ``raises-exception``.
 nbval and the book build call each slider's callback right after the panel
 is built; only this test moves the sliders after the whole notebook has run,
 which is when a callback that reads notebook globals breaks.
+``test_the_live_checks_can_fail`` runs the same check on a notebook with one
+planted fault of each kind and requires each to be reported.
 """
 
 import json
@@ -68,7 +70,8 @@ def _copy_notebooks(root: Path):
 
 @pytest.fixture(scope="module")
 def lab(browser_context):
-    """A JupyterLab server on 127.0.0.1 over a throwaway copy of the notebooks."""
+    """A JupyterLab server on 127.0.0.1 over a throwaway copy of the notebooks: (base URL,
+    token, root folder)."""
     tmp = Path(tempfile.mkdtemp(prefix="rvc-lab-"))
     root = tmp / "root"
     _copy_notebooks(root)
@@ -101,7 +104,7 @@ def lab(browser_context):
                 if server.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("JupyterLab did not start:\n" + (tmp / "jupyterlab.log").read_text()[-3000:])
                 time.sleep(0.3)
-        yield base, token
+        yield base, token, root
     finally:
         _stop(server)
         log.close()
@@ -215,60 +218,69 @@ def _move(page, handle, control):
         page.keyboard.press("ArrowLeft" if control["atMax"] else "ArrowRight")
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_run_all_then_every_slider_redraws(browser_context, lab, name):
-    base, token = lab
-    nb = nbformat.read(ROOT / f"{name}.ipynb", as_version=4)
+def _check_live(page, base, token, name, nb, count=True):
+    """Open notebook ``name`` (a path under the lab's root, without .ipynb), Run All, move
+    every control; return the problems found (an empty list when all is well)."""
     expected_error = [c.cell_type == "code" and "raises-exception" in c.metadata.get("tags", [])
                       for c in nb.cells]
+    tally = record if count else (lambda *args: None)
+    problems = []
+    page.goto(f"{base}/lab/tree/{name}.ipynb?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    prompts = _run_all(page)
+    assert len(prompts) == len(nb.cells), "the page does not show every cell"
+    not_run = [k for k, p in enumerate(prompts)
+               if p is not None and nb.cells[k].source.strip() and not p[1:-2].isdigit()]
+    if not_run:
+        problems.append(f"Run All stopped: cells {not_run[:5]} (and {max(len(not_run) - 5, 0)} more) "
+                        "did not run")
+
+    controls = page.evaluate(CONTROLS)
+    handles = page.locator('.jp-Notebook .widget-slider .noUi-handle, '
+                           '.jp-Notebook .widget-checkbox input[type=checkbox]')
+    assert handles.count() == len(controls)
+    for k, control in enumerate(controls):
+        where = f"cell {control['cell']}, {control['kind']} '{control['label']}'"
+        if not control["hasOutput"]:
+            problems.append(f"{where}: no output area to redraw")
+            continue
+        handle = handles.nth(k)
+        before = handle.evaluate(PANEL_FIGURE)
+        _move(page, handle, control)
+        deadline = time.monotonic() + REDRAW_TIMEOUT
+        after = before
+        while time.monotonic() < deadline:
+            after = handle.evaluate(PANEL_FIGURE)
+            if after["figure"] and after["figure"] != before["figure"]:
+                break
+            if "Traceback" in after["text"]:
+                break
+            time.sleep(0.1)
+        if "Traceback" in after["text"]:
+            problems.append(f"{where}: the panel shows an error:\n{after['text'][-800:]}")
+        elif not after["figure"] or after["figure"] == before["figure"]:
+            problems.append(f"{where}: moving it did not redraw the figure")
+        tally("sliders moved" if control["kind"] == "slider" else "checkboxes toggled")
+
+    page.wait_for_function(KERNEL_IDLE, timeout=60_000)
+    for k, found in enumerate(page.evaluate(TRACEBACKS, TRACEBACK)):
+        if found and not expected_error[k]:
+            problems.append(f"cell {k} holds a traceback:\n{found[0]}")
+        elif expected_error[k] and not found:  # the tag is stale, or this check went blind
+            problems.append(f"cell {k} is tagged raises-exception but shows no traceback")
+        tally("expected tracebacks seen", bool(found and expected_error[k]))
+    tally("notebooks run")
+    return problems
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_run_all_then_every_slider_redraws(browser_context, lab, name):
+    base, token, _ = lab
+    nb = nbformat.read(ROOT / f"{name}.ipynb", as_version=4)
     page = browser_context.new_page()
     problems, finished = [], False
     try:
-        page.goto(f"{base}/lab/tree/{name}.ipynb?reset&token={token}")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-        prompts = _run_all(page)
-        assert len(prompts) == len(nb.cells), "the page does not show every cell"
-        not_run = [k for k, p in enumerate(prompts)
-                   if p is not None and nb.cells[k].source.strip() and not p[1:-2].isdigit()]
-        if not_run:
-            problems.append(f"Run All stopped: cells {not_run[:5]} (and {max(len(not_run) - 5, 0)} more) "
-                            "did not run")
-
-        controls = page.evaluate(CONTROLS)
-        handles = page.locator('.jp-Notebook .widget-slider .noUi-handle, '
-                               '.jp-Notebook .widget-checkbox input[type=checkbox]')
-        assert handles.count() == len(controls)
-        for k, control in enumerate(controls):
-            where = f"cell {control['cell']}, {control['kind']} '{control['label']}'"
-            if not control["hasOutput"]:
-                problems.append(f"{where}: no output area to redraw")
-                continue
-            handle = handles.nth(k)
-            before = handle.evaluate(PANEL_FIGURE)
-            _move(page, handle, control)
-            deadline = time.monotonic() + REDRAW_TIMEOUT
-            after = before
-            while time.monotonic() < deadline:
-                after = handle.evaluate(PANEL_FIGURE)
-                if after["figure"] and after["figure"] != before["figure"]:
-                    break
-                if "Traceback" in after["text"]:
-                    break
-                time.sleep(0.1)
-            if "Traceback" in after["text"]:
-                problems.append(f"{where}: the panel shows an error:\n{after['text'][-800:]}")
-            elif not after["figure"] or after["figure"] == before["figure"]:
-                problems.append(f"{where}: moving it did not redraw the figure")
-            record("sliders moved" if control["kind"] == "slider" else "checkboxes toggled")
-
-        page.wait_for_function(KERNEL_IDLE, timeout=60_000)
-        for k, found in enumerate(page.evaluate(TRACEBACKS, TRACEBACK)):
-            if found and not expected_error[k]:
-                problems.append(f"cell {k} holds a traceback:\n{found[0]}")
-            elif expected_error[k] and not found:  # the tag is stale, or this check went blind
-                problems.append(f"cell {k} is tagged raises-exception but shows no traceback")
-            record("expected tracebacks seen", bool(found and expected_error[k]))
-        record("notebooks run")
+        problems = _check_live(page, base, token, name, nb)
         finished = True
     finally:
         if ARTIFACTS and (problems or not finished):
@@ -277,3 +289,45 @@ def test_run_all_then_every_slider_redraws(browser_context, lab, name):
         page.close()
         _shutdown_kernels(base, token)
     assert not problems, f"{name}:\n" + "\n".join(problems)
+
+
+#: A notebook with one planted fault of each kind the check above must report.
+PLANTED = [
+    "%matplotlib inline\nimport numpy as np\nimport matplotlib.pyplot as plt\n"
+    "import ipywidgets as widgets\nimport rvc",
+    # 1: a panel whose callback reads a notebook global, which cell 3 breaks
+    "X = np.array([1.0, 2.0])\nfig, ax = plt.subplots(figsize=(2, 2))\n(line,) = ax.plot([0, 1], X)\n"
+    "def show(a=1.0):\n    line.set_ydata(np.array([[a, 0], [0, a]]) @ X)\n"
+    "rvc.SliderDemo(fig, show, a=widgets.FloatSlider(min=0, max=2, step=0.1, value=1.0, description='a'))",
+    # 2: a panel whose callback changes nothing: the figure never changes
+    "fig2, ax2 = plt.subplots(figsize=(2, 2))\nax2.plot([0, 1], [0, 1])\n"
+    "def still(b=1.0):\n    pass\n"
+    "rvc.SliderDemo(fig2, still, b=widgets.FloatSlider(min=0, max=2, step=0.1, value=1.0, description='b'))",
+    "X = np.eye(4)",
+    "x = 1  # tagged raises-exception, raises nothing",
+    "1 / 0",
+]
+
+
+def test_the_live_checks_can_fail(browser_context, lab):
+    """Each planted fault is reported: a panel broken by a later cell (its traceback, in the
+    panel and so among cell 1's outputs), a panel that does not redraw, a stale
+    raises-exception tag, a traceback in an untagged cell; and nothing else."""
+    base, token, root = lab
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(src) for src in PLANTED])
+    nb.cells[4].metadata["tags"] = ["raises-exception"]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, root / "planted_faults.ipynb")
+    page = browser_context.new_page()
+    try:
+        problems = _check_live(page, base, token, "planted_faults", nb, count=False)
+    finally:
+        page.close()
+        _shutdown_kernels(base, token)
+    text = "\n".join(problems)
+    assert "cell 1, slider 'a': the panel shows an error" in text, text
+    assert "cell 2, slider 'b': moving it did not redraw the figure" in text, text
+    assert "cell 4 is tagged raises-exception but shows no traceback" in text, text
+    assert "cell 5 holds a traceback" in text, text
+    assert "cell 1 holds a traceback" in text, text      # the broken panel's traceback, seen again
+    assert len(problems) == 5, text
