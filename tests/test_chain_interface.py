@@ -156,6 +156,21 @@ def test_ikine_planar_pose_only_for_a_planar_chain():
     np.testing.assert_allclose(E.fkine(sol.q), Ts, atol=1e-8)
 
 
+def test_goal_seeking_algorithms_take_a_planar_chain_and_its_planar_pose():
+    """ikine_transpose and rrmc2 read goals and poses through the same 3-D view as ikine."""
+    E = ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(0.8)
+    goal = E.fkine([0.4, 0.9])                                       # a planar pose (3, 3)
+    mask = [1, 1, 0, 0, 0, 0]
+    sol = rvc.ikine_transpose(E, goal, q0=[0.2, 0.6], mask=mask, alpha=0.5, ilimit=2000)
+    assert sol.success, sol.reason
+    np.testing.assert_allclose(E.fkine(sol.q)[:2, 2], goal[:2, 2], atol=1e-4)
+    r = rvc.rrmc2(E, [0.2, 0.6], goal, gain=10, steps=200, axes=mask)
+    assert r.T.shape[-2:] == (4, 4)
+    np.testing.assert_allclose(E.fkine(r.q[-1])[:2, 2], goal[:2, 2], atol=1e-9)
+    with pytest.raises(ValueError, match="Tstar"):
+        rvc.rrmc2(E, [0.2, 0.6], np.ones((3, 3)), steps=2)
+
+
 @pytest.mark.parametrize("name", MODELS)
 def test_plot_and_teach_work_on_every_kind(name):
     import matplotlib.pyplot as plt

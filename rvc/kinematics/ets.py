@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getarray, getoption, getq
+from ..checks import getarray, getoption, getpose, getq
 from ..spatial.transforms3d import transl, trotx, troty, trotz
 
-__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets", "lift_planar"]
+__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets", "lift_planar",
+           "pose3d", "goal_pose"]
 
 _ROT = {"x": trotx, "y": troty, "z": trotz}
 #: Constant rotations P taking the local z axis onto the x, y or z axis,
@@ -135,6 +136,39 @@ def lift_planar(F):
     out[..., _PLANE[:, None], _PLANE] = F
     out[..., 2, 2] = 1.0
     return out
+
+
+def pose3d(robot, q) -> np.ndarray:
+    """The tool pose of any chain as a 3-D pose (..., 4, 4): ``robot.fkine(q)``, a planar
+    chain's (..., 3, 3) pose lifted into the plane z = 0 (:func:`lift_planar`).
+
+    >>> E = ETS2.Rz() * ETS2.Tx(1)
+    >>> pose3d(E, [np.pi / 2])[:3, 3].round(4) + 0
+    array([0., 1., 0.])
+    """
+    T = np.asarray(robot.fkine(q))
+    return lift_planar(T) if getattr(robot, "dim", 3) == 2 else T
+
+
+def goal_pose(robot, T, name: str = "T") -> np.ndarray:
+    """A desired tool pose for ``robot``, checked, as a 3-D pose (..., 4, 4).
+
+    A planar chain (``robot.dim == 2``) also takes planar poses (..., 3, 3),
+    as its ``fkine`` returns them; they are lifted into the plane z = 0.  The
+    goal-seeking algorithms (``ikine``, ``ikine_transpose``, ``rrmc2``)
+    read their goals through this, and their chain's pose through :func:`pose3d`.
+
+    >>> E = ETS2.Rz() * ETS2.Tx(1)
+    >>> goal_pose(E, E.fkine([0.3])).shape
+    (4, 4)
+    >>> goal_pose(E, np.ones((3, 3)))
+    Traceback (most recent call last):
+    ...
+    ValueError: T: expected a homogeneous transform with bottom row [0, 0, 1], got [1.0, 1.0, 1.0]
+    """
+    if getattr(robot, "dim", 3) == 2 and np.shape(T)[-2:] == (3, 3):
+        return lift_planar(getpose(T, name, dim=2))
+    return getpose(T, name)
 
 
 def joint_frames_ets(ets, q, *, unit: str = "rad"):

@@ -40,12 +40,12 @@ import sympy as sp
 from scipy.linalg import get_lapack_funcs
 from scipy.optimize import minimize
 
-from ..checks import (getarray, getoption, getpose, getscalar, getunit, getvector, putangle,
+from ..checks import (getarray, getoption, getscalar, getunit, getvector, putangle,
                       warn_singular)
 from ..results import Result
 from ..spatial.expmap import trlog
 from ..spatial.transforms3d import rotx, rotz
-from .ets import lift_planar
+from .ets import goal_pose
 from .jacobian import jacob0_pose
 
 __all__ = [
@@ -172,8 +172,8 @@ def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
     return (W * e * e).sum(axis=-1)
 
 
-def _getposes(T, name="T"):
-    T = getpose(T, name)
+def _getposes(robot, T, name="T"):
+    T = goal_pose(robot, T, name)
     if T.ndim not in (2, 3):
         raise ValueError(f"{name}: expected a pose (4, 4) or a trajectory (N, 4, 4), got shape {T.shape}")
     return T
@@ -314,7 +314,7 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
     _check_puma_form(robot)
     right, down, flip = _getconfig(config)
     unit = getunit(unit)
-    T = _getposes(T)
+    T = _getposes(robot, T)
     single = T.ndim == 2
     Ts = T.reshape(-1, 4, 4)
     Tarm = np.linalg.inv(robot.base) @ Ts @ np.linalg.inv(robot.tool)
@@ -849,9 +849,7 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
     """
     n = int(robot.n)
     unit = getunit(unit)
-    if getattr(robot, "dim", 3) == 2 and np.shape(T)[-2:] == (3, 3):    # a planar pose
-        T = lift_planar(getpose(T, "T", dim=2))
-    T = _getposes(T)
+    T = _getposes(robot, T)
     prismatic = ~np.asarray(robot.revolute, dtype=bool)
     q0 = np.zeros(n) if q0 is None else getarray(q0, "q0")
     batch = q0.ndim == 2 and q0.shape[1] == n and not (T.ndim == 2 and len(q0) == 1)

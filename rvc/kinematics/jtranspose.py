@@ -34,7 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import getpose, getscalar, getunit, getvector, putangle
+from ..checks import getscalar, getunit, getvector, putangle
+from .ets import goal_pose, pose3d
 from .ikine import IKSolution
 from .jacobian import jacob0
 from .velocity import pose_error
@@ -86,7 +87,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     """
     n = int(robot.n)
     unit = getunit(unit)
-    Tstar = getpose(T, "T")
+    Tstar = goal_pose(robot, T, "T")
     if Tstar.shape != (4, 4):
         raise ValueError(f"T: expected one pose (4, 4), got shape {Tstar.shape}")
     rev = np.asarray(robot.revolute, dtype=bool)
@@ -102,7 +103,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     if alpha <= 0 or ilimit < 1 or tol <= 0:
         raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "
                          f"got {alpha}, {ilimit}, {tol}")
-    e = pose_error(robot.fkine(q), Tstar)
+    e = pose_error(pose3d(robot, q), Tstar)
     E = float(np.sum(W * e * e))
     history = [E]
     reason = ""
@@ -115,7 +116,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
             reason = f"diverged (residual {E:.3g}): alpha = {alpha:g} is too large for this arm"
             break
         q = q + alpha * (jacob0(robot, q).T @ (W * e))
-        e = pose_error(robot.fkine(q), Tstar)
+        e = pose_error(pose3d(robot, q), Tstar)
         E = float(np.sum(W * e * e))
         history.append(E)
         it += 1

@@ -36,8 +36,9 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import getarray, getoption, getpose, getq, getscalar, getaxes, putangle
+from ..checks import getarray, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
+from .ets import goal_pose, pose3d
 from .jacobian import jacob0, jacobe
 from .velocity import nullproj, pose_error, resolve_rates
 
@@ -57,7 +58,7 @@ class RRMC(Result):
     qd : ndarray (..., N, n)
         The joint rates commanded at each sample (held until the next).
     T : ndarray (..., N, 4, 4)
-        Tool poses ``fkine(q)``.
+        Tool poses ``fkine(q)`` (a planar chain's lifted into the plane z = 0).
     v : ndarray (..., N, 6)
         The tool velocity those rates give, :math:`J(q\\langle k\\rangle)\\dot q\\langle k\\rangle`
         (in the frame of the command), to compare with what was asked.
@@ -106,7 +107,7 @@ def _run(robot, q, dt, steps, velocity, jac, method, damping, rows, qd_null, uni
     """The loop shared by both controllers: velocity(k, q, T) -> (nu (..., 6), e or None)."""
     Q, QD, TT, V, E, C = [], [], [], [], [], []
     for k in range(steps):
-        T = np.asarray(robot.fkine(q))
+        T = pose3d(robot, q)
         nu, e = velocity(k, T)
         J = jac(robot, q)
         Jr = J[..., rows, :]
@@ -226,7 +227,7 @@ def rrmc2(robot, q0, Tstar, *, gain: float = 1.0, dt: float = 0.05, steps: int |
     >>> float(np.abs(r.e[-1]).max()) < 1e-9, bool(np.allclose(p560.fkine(r.q[-1]), goal, atol=1e-9))
     (True, True)
     """
-    Ts = getpose(Tstar, "Tstar")
+    Ts = goal_pose(robot, Tstar, "Tstar")
     if Ts.ndim == 2:
         steps = 100 if steps is None else steps
     elif Ts.ndim == 3:
