@@ -53,8 +53,6 @@ _PIVOT_TIP = np.array([0.5, 0.05, -0.1])         # the point touched, in the wor
 _CONFIGS = [a + b + c for a in "lr" for b in "ud" for c in "nf"]
 
 
-
-
 def _within_limits(robot, q) -> np.ndarray:
     """Per joint: inside robot.qlim, revolute angles allowed a shift of +-2 pi."""
     lo, hi = robot.qlim

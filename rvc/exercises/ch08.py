@@ -34,8 +34,6 @@ EX89 = dict(q5_deg=1.0, rx=0.3, gain=2.0, dt=0.05, steps=60, damping=np.logspace
             max_rate=4.0)
 
 
-
-
 # --- 8.1 the Jacobian of a planar arm ----------------------------------------
 
 @lru_cache(maxsize=None)

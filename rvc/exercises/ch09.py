@@ -31,7 +31,6 @@ EX910 = dict(wn=10.0, e0=0.1, t=0.3)
 EX911 = dict(speed=0.5, dt=1e-4, T=0.35, window=0.02, limit=20.0)
 
 
-
 def _near(a, b, rel=1e-4, abs_=1e-9):
     return abs(a - b) <= max(rel * abs(b), abs_)
 

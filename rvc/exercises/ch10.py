@@ -30,19 +30,13 @@ EX109 = dict(x0=(-0.12, 0.36), x1=(0.12, 0.36), durations=(0.20, 0.25, 0.30, 0.3
              after=0.15, dt=0.005, bound=1e-4, rtol=1e-2)
 
 
-def _robot(**kw):
-    return FiveBar(**kw)
-
-
 @lru_cache(maxsize=None)
 def _default():
-    return _robot()
+    return FiveBar()
 
 
 def _undeflected(robot, x):
     return robot.assemble(robot.ikine_rigid(x), np.zeros(len(robot.ie)))
-
-
 
 
 # --- 10.1 W by hand -----------------------------------------------------------
@@ -127,10 +121,10 @@ def _(answer):
         return hint
     if v <= 0:
         return "a stiffness must be positive"
-    f = _robot(K=v).modes().frequency[0]
+    f = FiveBar(K=v).modes().frequency[0]
     if abs(f - EX104["frequency"]) <= 1e-6 * EX104["frequency"]:
         return None
-    f2 = _robot(K=v).modes().frequency[-1]
+    f2 = FiveBar(K=v).modes().frequency[-1]
     if abs(f2 - EX104["frequency"]) <= 1e-6 * EX104["frequency"]:
         return "that tunes the second mode; the question asks for the lowest one"
     side = "high" if f > EX104["frequency"] else "low"
@@ -221,12 +215,12 @@ def _(answer):
 # --- 10.8 small project: the smallest stiffness that meets two requirements -----
 
 def _ex108_lowest(K):
-    return float(_robot(K=K).modes().frequency[0])
+    return float(FiveBar(K=K).modes().frequency[0])
 
 
 def _ex108_sags(K, part=None):
     """|displacement| at each pose of the statement (or one component of it, for a hint)."""
-    robot = _robot(K=K)
+    robot = FiveBar(K=K)
     d = [robot.static_deflection(x).displacement for x in EX108["poses"]]
     return np.array([np.linalg.norm(v) if part is None else abs(v[part]) for v in d])
 
