@@ -5,6 +5,7 @@
 #                  the browser tests when Chromium is installed; it says so when it skips them)
 #   make student   write solution-free student copies of the notebooks to student/
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
+#   make lint      check the forge workflow (actionlint)
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
 #   make bench     time rvc against its peers (their own venv, .venv-peers) and every notebook
 #                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md
@@ -17,12 +18,15 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup book test unit notebooks booktest browsertest student crosscheck execute bench clean
+.PHONY: setup book test unit notebooks booktest browsertest student crosscheck execute bench lint clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	@# The course was once installed under the name rvc, which on PyPI is another project.
+	$(BIN)/python -m pip uninstall --quiet --yes rvc 2>/dev/null || true
+	rm -rf rvc.egg-info
 	$(BIN)/python -m pip install --quiet -r requirements.txt -c constraints.txt
 	touch $(STAMP)
 
@@ -100,6 +104,15 @@ bench: $(STAMP) $(PEERS)/.bench
 	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/run.py
 	$(BENCH_ENV) MPLBACKEND=Agg $(BIN)/python benchmarks/sliders.py
 	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/parallel.py
+
+LINT_STAMP := $(VENV)/.lint-installed
+
+$(LINT_STAMP): tools/lint-requirements.txt $(STAMP)
+	$(BIN)/python -m pip install --quiet -r tools/lint-requirements.txt
+	touch $@
+
+lint: $(LINT_STAMP)
+	$(BIN)/actionlint .github/workflows/ci.yml
 
 clean:
 	rm -rf _build student

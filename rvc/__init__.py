@@ -25,6 +25,16 @@ Every public name is re-exported here, so ``from rvc import rotx, jtraj,
 ikine6s`` works as in the notes, and ``rvc.models.puma560()`` builds a robot.
 """
 
+import sys as _sys
+
+try:                                                  # what every layer needs, said plainly
+    import numpy as _numpy, scipy as _scipy, sympy as _sympy  # noqa: F401,E401
+except ModuleNotFoundError as _exc:
+    raise ModuleNotFoundError(
+        f"rvc needs the package {_exc.name!r}, which this Python ({_sys.executable}) does not "
+        "have. In the course's folder run: python -m pip install -r requirements.txt -c "
+        "constraints.txt (and python -m rvc.doctor to check the rest)", name=_exc.name) from None
+
 from .checks import RVCWarning, SingularityWarning  # noqa: F401
 from .results import Result  # noqa: F401
 
@@ -36,5 +46,7 @@ from . import parallel  # noqa: F401  (the elastic parallel chapter: its names l
 from .plot import *  # noqa: F401,F403
 from .models import *  # noqa: F401,F403  (Chapter 7)
 from .apps import *  # noqa: F401,F403
+
+del _sys, _numpy, _scipy, _sympy
 
 __version__ = "0.1.0"

@@ -89,8 +89,9 @@ def listed(init: Path):
 def ranks(root: Path = RVC):
     """Rank of every module: (layer index, index inside its layer); a package's __init__ is -1."""
     layers = listed(root / "__init__.py")
-    if (root / "exercises").is_dir() and "exercises" not in layers:
-        layers.append("exercises")
+    for last in ("exercises", "doctor"):          # not imported by rvc: run on their own
+        if exists(last, root) and last not in layers:
+            layers.append(last)
     rank = {}
     for i, layer in enumerate(layers):
         rank[layer] = (i, -1)
