@@ -1,5 +1,6 @@
 # The course's commands. Each one creates .venv when missing and installs into it.
 #   make setup     create .venv and install everything (the other targets do it too)
+#   make check     the fast loop: every unit test and doctest that starts no kernel (< 90 s)
 #   make book      build the web book (every notebook executed) and print its index page
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
 #                  the browser tests when Chromium is installed; it says so when it skips them)
@@ -18,7 +19,7 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup book test unit notebooks booktest browsertest student crosscheck execute bench lint clean
+.PHONY: setup check book test unit notebooks booktest browsertest student crosscheck execute bench lint clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -50,6 +51,10 @@ test: unit notebooks booktest browsertest
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q tests rvc --ignore=tests/crosscheck \
 		--ignore=tests/book --ignore=tests/browser
+
+check: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q -m "not kernel" tests rvc \
+		--ignore=tests/crosscheck --ignore=tests/book --ignore=tests/browser -p no:cacheprovider
 
 NBVAL = MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache

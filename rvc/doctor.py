@@ -32,6 +32,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from .results import Result
+
 __all__ = ["Finding", "diagnose", "DISTRIBUTION", "PACKAGES"]
 
 #: The name the course's package is installed under (the import name stays ``rvc``).
@@ -44,8 +46,8 @@ PACKAGES = ("numpy", "scipy", "sympy", "matplotlib", "ipywidgets", "ipykernel", 
 INSTALL = "python -m pip install -r requirements.txt -c constraints.txt"
 
 
-@dataclasses.dataclass(frozen=True)
-class Finding:
+@dataclasses.dataclass(frozen=True, repr=False, eq=False)
+class Finding(Result):
     """One check: its name, ``"ok"``, ``"FIX"`` or ``"info"``, what was found, and the fix."""
 
     name: str

@@ -62,7 +62,8 @@ def test_the_wrong_rvc_is_reported(monkeypatch):
 
     def distribution(name):
         if name == "rvc":
-            return SimpleNamespace(version="0.3.5", metadata={"Summary": "Voice Conversion"})
+            return SimpleNamespace(version="0.3.5", metadata={"Summary": "Voice Conversion"},
+                                   locate_file=lambda name: f"/site-packages/{name}")
         return real(name)
 
     monkeypatch.setattr(doctor.metadata, "distribution", distribution)

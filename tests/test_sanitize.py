@@ -91,7 +91,7 @@ def _notebook(path: Path, code: str, stored: str):
     nbformat.write(nb, path)
 
 
-@pytest.mark.slow
+@pytest.mark.kernel
 def test_nbval_with_the_rules_passes_round_off_and_fails_a_fourth_decimal(tmp_path):
     """End to end, through nbval itself: stored outputs made on a machine whose round-off gave
     -1e-17 pass; a stored output whose fourth decimal differs fails."""

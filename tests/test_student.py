@@ -198,6 +198,7 @@ def test_no_solution_leaks_into_the_student_copy(path, tmp_path):
         assert f"Exercise {exercise_id}: your code here" in student_text
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize("path", WITH_EXERCISES, ids=lambda p: p.name)
 def test_student_copy_runs_until_its_first_exercise(path, tmp_path):
     copy = student_copy(path, tmp_path)

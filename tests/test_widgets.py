@@ -102,6 +102,7 @@ def _run_in_kernel(cells):
     return nb, states
 
 
+@pytest.mark.kernel
 def test_in_a_kernel_the_traceback_shows_in_the_panel_and_the_panel_recovers():
     nb, states = _run_in_kernel(KERNEL_CELLS)
     for cell in nb.cells:  # no cell failed: the failing move was caught
