@@ -134,11 +134,11 @@ def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
     over leading dimensions.  A solver calls this at every iteration, so it
     is done inline, from
 
-    .. math:: v = (r_{32} - r_{23}, r_{13} - r_{31}, r_{21} - r_{12}) = 2 \sin	heta\, k,
-              \qquad 	heta k = rac{	heta}{2 \sin	heta} v,
-              \quad 	heta = \operatorname{atan2}(|v|/2, (\operatorname{tr} dR - 1)/2),
+    .. math:: v = (r_{32} - r_{23}, r_{13} - r_{31}, r_{21} - r_{12}) = 2 \sin\theta\, k,
+              \qquad \theta k = \frac{\theta}{2 \sin\theta} v,
+              \quad \theta = \operatorname{atan2}(|v|/2, (\operatorname{tr} dR - 1)/2),
 
-    which is trlog's own formula for :math:`	heta \le \pi/2` and equals it
+    which is trlog's own formula for :math:`\theta \le \pi/2` and equals it
     to round-off up to :math:`\pi`; within about 1e-3 rad of :math:`\pi`,
     where ``v`` vanishes, ``trlog`` itself is called.
     """
