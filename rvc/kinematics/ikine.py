@@ -16,9 +16,10 @@ Three families of solvers, all functions of ``(robot, T, ...)``:
 
 Every solver returns an :class:`IKSolution`.  ``success`` is true only
 when the returned joint coordinates reach the pose, checked by forward
-kinematics: for :func:`ikine` the position and rotation errors are within
-``tol`` metres and radians, for :func:`ikine6s` the squared pose error
-``E = e^T e`` is below its ``tol``.
+kinematics.  ``tol`` means the same in every solver (and in
+:func:`~rvc.kinematics.jtranspose.ikine_transpose`): the position error
+:math:`\\|t^* - t\\|` is at most ``tol`` metres and the rotation error
+:math:`\\theta` at most ``tol`` radians (see :func:`ik_search`).
 
 >>> import numpy as np
 >>> from rvc.models import puma560
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import sympy as sp
@@ -51,6 +52,8 @@ from .jacobian import jacob0_pose
 __all__ = [
     "IKSolution",
     "ikine6s",
+    "LMStep",
+    "ik_search",
     "ikine",
     "ikine_2link_sympy",
     "ikine_2link",
@@ -235,7 +238,7 @@ def _getconfig(config: str):
     return right, down, flip
 
 
-def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool = False,
+def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-5, strict: bool = False,
             unit: str = "rad") -> IKSolution:
     r"""Closed-form inverse kinematics of a 6-axis arm with a spherical wrist.
 
@@ -275,8 +278,10 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
         as in the notes.  (roboticstoolbox-python's ``ikine_a`` uses the
         opposite wrist letters for the Puma: its ``"run"`` is ``"ruf"`` here.)
     tol : float
-        A solution is checked by forward kinematics; success needs the
-        squared pose error ``E = e^T e`` (see :func:`ikine`) below ``tol``.
+        A solution is checked by forward kinematics; success needs its
+        position error within ``tol`` metres and its rotation error within
+        ``tol`` radians, as in :func:`ikine` (default 1e-5; before, ``tol``
+        bounded the squared error ``e^T e`` with default 1e-10).
     strict : bool
         If true, an unreachable pose raises ``ValueError`` instead of
         returning ``success=False``.
@@ -391,9 +396,10 @@ def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool =
         e = _pose_error(np.asarray(robot.fkine(q[ok])).reshape(-1, 4, 4), Ts[ok])
         residual[ok] = _residual(e, np.ones(6))
         et[ok], er[ok] = _errors(e, np.ones(6))
-    success = ok & (residual < tol)
+    success = ok & (et <= tol) & (er <= tol)
     for k in np.flatnonzero(ok & ~success):
-        reasons[k] = f"solution does not reach the pose: residual {residual[k]:.3g} >= tol {tol:g}"
+        reasons[k] = (f"solution does not reach the pose: pose error {et[k]:.3g} m, {er[k]:.3g} rad "
+                      f"> tol {tol:g}")
 
     sing = singular & ok
     if np.any(sing):
@@ -419,20 +425,6 @@ _LAM_MAX = 1e6
 #: multiplied by _LAM_UP after one that does not (fewest iterations on the
 #: Puma 560, Cobra 600 and Baxter among the pairs tried: 2/2, 3/2, 3/3, 5/3, 10/10).
 _LAM_DOWN, _LAM_UP = 5.0, 3.0
-
-
-class _Problem(NamedTuple):
-    """What every attempt of one ikine call shares."""
-
-    W: np.ndarray            # (6,) error weights (the mask)
-    counted: np.ndarray      # (6,) 1.0 where the weight is non-zero, else 0.0
-    tol: float               # pose error in metres and radians
-    ilimit: int              # iterations per attempt
-    lam: float               # initial damping
-    joint_limits: bool
-    qlim: np.ndarray         # (2, n)
-    prismatic: np.ndarray    # (n,) bool
-    starts: "_Restarts"      # random configurations, in the order they are tried
 
 
 #: LAPACK's solver of a symmetric positive definite system (Cholesky): the
@@ -514,16 +506,6 @@ def _errors(e: np.ndarray, counted: np.ndarray):
     return np.sqrt(e2[..., :3].sum(axis=-1)), np.sqrt(e2[..., 3:].sum(axis=-1))
 
 
-def _reached(e: np.ndarray, p: _Problem):
-    """True where the pose is reached: both errors within ``tol``."""
-    if e.ndim == 1:                                    # one pose: floats
-        e0, e1, e2, e3, e4, e5 = (p.counted * e).tolist()
-        tol2 = p.tol * p.tol
-        return e0 * e0 + e1 * e1 + e2 * e2 <= tol2 and e3 * e3 + e4 * e4 + e5 * e5 <= tol2
-    et, er = _errors(e, p.counted)
-    return (et <= p.tol) & (er <= p.tol)
-
-
 def _random_q(rng, qlim, prismatic, n, size=None):
     """Joint coordinates drawn uniformly within the limits.
 
@@ -579,65 +561,82 @@ def _fit_limits(q, qlim, prismatic):
 _STALLED, _ILIMIT, _OUTSIDE = 1, 2, 3
 
 
-def _why(code: int, et: float, er: float, ilimit: int, searches: int) -> str:
+def _why(code: int, et: float, er: float, ilimit: int, searches: int, stalled: str) -> str:
     if code == 0:
         return ""
     if code == _OUTSIDE:
         text = "solution outside the joint limits qlim"
     else:
-        cause = "stalled in a local minimum" if code == _STALLED else f"iteration limit {ilimit} reached"
+        cause = stalled if code == _STALLED else f"iteration limit {ilimit} reached"
         text = f"{cause} (pose error {et:.3g} m, {er:.3g} rad)"
     return text + (f" after {searches} random restarts" if searches else "")
 
 
-def _attempt(robot, Tstar, q, p: _Problem):
-    """One LM run for one pose from q: (q, e, iterations, code).
+def _reached(e, counted, tol):
+    """True where the pose is reached: both errors of the counted components within ``tol``."""
+    if e.ndim == 1:                                    # one pose: floats
+        e0, e1, e2, e3, e4, e5 = (counted * e).tolist()
+        tol2 = tol * tol
+        return e0 * e0 + e1 * e1 + e2 * e2 <= tol2 and e3 * e3 + e4 * e4 + e5 * e5 <= tol2
+    et, er = _errors(e, counted)
+    return (et <= tol) & (er <= tol)
 
-    A lean loop for a single configuration: each iteration evaluates the
-    chain once (the Jacobian and the pose of the trial point together);
-    a rejected trial keeps the Jacobian of the current point.
+
+def _attempt(robot, Tstar, q, rule, W, counted, tol, ilimit, trace):
+    """One attempt for one pose from q, the loop of :func:`ik_search` on floats: (q, e, iterations, code).
+
+    Each iteration evaluates the chain once (the Jacobian and the pose of
+    the trial point together); a rejected trial keeps the Jacobian of the
+    current point.  The same tests in the same order as the batched loop.
     """
     J, T = jacob0_pose(robot, q)
     e = _pose_error(T, Tstar)
-    E = e @ (p.W * e)
-    lam = p.lam
-    for it in range(p.ilimit):
-        if _reached(e, p):
+    E = e @ (W * e)
+    state = rule.begin(E)
+    if trace is not None:
+        trace.append(np.array([E]))
+    for it in range(ilimit):
+        if _reached(e, counted, tol):
             return q, e, it, 0
+        if rule.stalled(state, E):
+            return q, e, it, _STALLED
         try:
-            trial = q + _lm_step(J, e, p.W, lam)
+            trial = q + rule.step(J, e, W, state)
         except np.linalg.LinAlgError:                   # singular with lam = 0
-            lam = max(2.0 * lam, 1e-12)
+            state = rule.singular(state)
             continue
         Jt, Tt = jacob0_pose(robot, trial)
         et = _pose_error(Tt, Tstar)
-        Et = et @ (p.W * et)
-        if Et < E:
+        Et = et @ (W * et)
+        better, state = rule.judge(Et, E, state)
+        if better:
             q, J, e, E = trial, Jt, et, Et
-            lam /= _LAM_DOWN
-        else:
-            lam *= _LAM_UP
-            if lam > _LAM_MAX:
-                return q, e, it + 1, _STALLED
-    return q, e, p.ilimit, 0 if _reached(e, p) else _ILIMIT
+        if trace is not None:
+            trace.append(np.array([E]))
+    if _reached(e, counted, tol):
+        return q, e, ilimit, 0
+    return q, e, ilimit, _STALLED if rule.stalled(state, E) else _ILIMIT
 
 
-def _solve_one(robot, Tstar, q0, p: _Problem):
-    """One pose: LM from q0, then from the random restarts until one reaches it.
+def _search_one(robot, Tstar, q0, rule, W, tol, ilimit, starts, joint_limits, trace):
+    """One pose: an attempt from q0, then from the restarts until one reaches it.
 
     Returns (q, e, iterations, searches, code) of the solution, or of the
     attempt that came closest.
     """
+    counted = (W > 0).astype(float)
+    qlim = np.asarray(robot.qlim, dtype=float)
+    prismatic = ~np.asarray(robot.revolute, dtype=bool)
     best = None
     total = 0
-    for searches in range(len(p.starts) + 1):
-        start = q0 if searches == 0 else p.starts[searches - 1]
-        q, e, it, code = _attempt(robot, Tstar, start, p)
+    for searches in range(len(starts) + 1):
+        start = q0 if searches == 0 else starts[searches - 1]
+        q, e, it, code = _attempt(robot, Tstar, start, rule, W, counted, tol, ilimit, trace)
         total += it
-        if code == 0 and p.joint_limits:
-            q, inside = _fit_limits(q, p.qlim, p.prismatic)
+        if code == 0 and joint_limits:
+            q, inside = _fit_limits(q, qlim, prismatic)
             code = 0 if inside else _OUTSIDE
-        E = e @ (p.W * e)
+        E = e @ (W * e)
         if best is None or code == 0 or (best[3] != 0 and E < best[2]):
             best = (q, e, E, code)
         if code == 0:
@@ -664,40 +663,118 @@ def _evaluate(robot, Q, Ts):
     return J, _pose_error(T, Ts)
 
 
-def _solve_batch(robot, Ts, Q0, p: _Problem):
-    """Independent poses solved together: the LM of :func:`_attempt`, vectorised.
+class LMStep:
+    r"""The step rule of :func:`ikine`: Levenberg-Marquardt with adaptive damping.
 
-    Each row (pose) has its own damping, iteration count and restarts, and
-    follows exactly the steps :func:`_solve_one` would take for it alone;
-    one iteration evaluates the chain once for all rows still working
-    (their trial points, and the restart configurations of rows that
-    stalled).  Returns (q, e, iterations, searches, code), a row per pose.
+    .. math:: \delta q = (J^T W J + \lambda I)^{-1} J^T W e
+
+    A trial that lowers :math:`E = e^T W e` is taken and :math:`\lambda`
+    divided by 5; otherwise it is rejected and :math:`\lambda` tripled.
+    An attempt has stalled (a local minimum) once :math:`\lambda > 10^6`.
+    One of the step rules :func:`ik_search` runs: ``begin(E)`` gives the
+    state of new attempts (their damping), ``step`` the trial steps,
+    ``judge`` which trials are taken and the new state, ``stalled`` which
+    attempts are stuck.
+
+    >>> rule = LMStep(0.1)
+    >>> lam = rule.begin(np.array([4.0, 1.0]))
+    >>> rule.judge(np.array([1.0, 2.0]), np.array([4.0, 1.0]), lam)   # first lowers E, second not
+    (array([ True, False]), array([0.02, 0.3 ]))
     """
-    N = Q0.shape[0]
-    if N == 1:                                   # a batch of one is one pose
-        q, e, it, searches, code = _solve_one(robot, Ts[0], Q0[0], p)
-        return q[None], e[None], np.array([it]), np.array([searches]), np.array([code])
-    q = Q0.copy()
-    J, e = _evaluate(robot, q, Ts)
-    E = _residual(e, p.W)
-    lam = np.full(N, p.lam)
+
+    cause = "stalled in a local minimum"
+
+    def __init__(self, lam: float = 0.1):
+        self.lam = lam
+
+    def begin(self, E):
+        return np.full(len(E), self.lam) if np.ndim(E) else self.lam
+
+    def stalled(self, lam, E):
+        return lam > _LAM_MAX
+
+    def step(self, J, e, W, lam):
+        return _lm_step(J, e, W, lam)
+
+    def singular(self, lam):
+        """The damping after a singular system (only possible with lam = 0)."""
+        return np.maximum(2.0 * lam, 1e-12)
+
+    def judge(self, E_trial, E, lam):
+        better = E_trial < E
+        if np.ndim(better) == 0:                         # one pose: floats
+            return better, lam / _LAM_DOWN if better else lam * _LAM_UP
+        return better, np.where(better, lam / _LAM_DOWN, lam * _LAM_UP)
+
+
+def ik_search(robot, T, Q0, rule, *, mask=None, tol: float = 1e-9, ilimit: int = 50, starts=(),
+              joint_limits: bool = False, trace=None) -> IKSolution:
+    r"""The search loop of the numerical IK solvers, with a pluggable step rule.
+
+    For each pose ``T[k]`` from ``Q0[k]``: evaluate the pose error
+    :math:`e` and :math:`E = e^T W e` (``W = diag(mask)``), then repeat
+
+    .. math:: q_{trial} = q + \delta q(J, e, W),\qquad q \leftarrow q_{trial}
+              \text{ where the rule takes the trial}
+
+    until the pose is reached (position error at most ``tol`` metres and
+    rotation error at most ``tol`` radians, counting the components
+    ``mask`` weights: the one meaning of ``tol`` in every solver), the
+    rule says the attempt is stuck (``rule.stalled``), or ``ilimit``
+    iterations are used.  A failed attempt restarts from the next of
+    ``starts`` (configurations (k, n)); the attempt that came closest is
+    kept.  ``joint_limits`` rejects a solution outside ``robot.qlim``
+    (after shifting revolute joints by 2 pi where that helps).  The rows
+    are solved together, each with its own state, iterations and restarts:
+    a row's answer does not depend on the others.  ``rule`` is
+    :class:`LMStep` for :func:`ikine`, ``TransposeStep`` for
+    ``ikine_transpose``.  ``trace``, a list, receives ``E`` (N,) at the start and after
+    every iteration.
+
+    ``T`` (N, 4, 4) are 3-D poses and ``Q0`` (N, n) radians; the callers
+    check their arguments.  Returns an :class:`IKSolution` of arrays.
+
+    >>> p560 = rvc.models.puma560()
+    >>> sol = ik_search(p560, p560.fkine(p560.qn)[None], np.zeros((1, 6)), LMStep(0.1))
+    >>> sol.success, sol.iterations
+    (array([ True]), array([6]))
+    """
+    q = np.array(Q0, dtype=float)
+    N, n = q.shape
+    W = np.ones(6) if mask is None else np.asarray(mask, dtype=float)
+    if N == 1:                                  # one pose: the same loop on floats, several times faster
+        q1, e1, it1, s1, c1 = _search_one(robot, T[0], q[0], rule, W, tol, ilimit, starts, joint_limits,
+                                          trace)
+        et, er = _errors(e1, (W > 0).astype(float))
+        return IKSolution(q1[None], np.array([c1 == 0]), [_why(c1, et, er, ilimit, s1, rule.cause)],
+                          np.array([it1]), np.array([e1 @ (W * e1)]), np.array([s1]),
+                          np.array([et]), np.array([er]))
+    counted = (W > 0).astype(float)
+    qlim = np.asarray(robot.qlim, dtype=float)
+    prismatic = ~np.asarray(robot.revolute, dtype=bool)
+    J, e = _evaluate(robot, q, T)
+    E = _residual(e, W)
+    state = rule.begin(E)
     it = np.zeros(N, dtype=int)                 # iterations of the current attempt
     total = np.zeros(N, dtype=int)
     searches = np.zeros(N, dtype=int)
     code = np.full(N, -1)                        # -1 while working, then 0 or why not
     best_q, best_e, best_E = q.copy(), e.copy(), np.full(N, np.inf)
     best_code = np.full(N, _STALLED)
+    if trace is not None:
+        trace.append(E.copy())
     while True:
         act = np.flatnonzero(code < 0)
         if act.size == 0:
             break
         # has each working row ended its attempt, and how?
-        reached = _reached(e[act], p)
-        ends = np.where(reached, 0, np.where(lam[act] > _LAM_MAX, _STALLED,
-                                             np.where(it[act] >= p.ilimit, _ILIMIT, -1)))
-        if p.joint_limits and reached.any():
+        et, er = _errors(e[act], counted)
+        reached = (et <= tol) & (er <= tol)
+        ends = np.where(reached, 0, np.where(rule.stalled(state[act], E[act]), _STALLED,
+                                             np.where(it[act] >= ilimit, _ILIMIT, -1)))
+        if joint_limits and reached.any():
             rows = act[reached]
-            q[rows], inside = _fit_limits(q[rows], p.qlim, p.prismatic)
+            q[rows], inside = _fit_limits(q[rows], qlim, prismatic)
             ends[np.flatnonzero(reached)[~inside]] = _OUTSIDE
         finished = ends >= 0
         restart = act[:0]
@@ -707,39 +784,63 @@ def _solve_batch(robot, Ts, Q0, p: _Problem):
             keep = (why == 0) | ((best_code[rows] != 0) & (E[rows] < best_E[rows]))
             k = rows[keep]
             best_q[k], best_e[k], best_E[k], best_code[k] = q[k], e[k], E[k], why[keep]
-            out = (why == 0) | (searches[rows] >= len(p.starts))
+            out = (why == 0) | (searches[rows] >= len(starts))
             code[rows[out]] = best_code[rows[out]]
             restart = rows[~out]
-        # a damped step for the rows that go on, and the restart configurations
+        # a trial step for the rows that go on, and the restart configurations
         step = act[~finished]
         try:
-            trial = q[step] + _lm_step(J[step], e[step], p.W, lam[step])
+            trial = q[step] + rule.step(J[step], e[step], W, state[step])
         except np.linalg.LinAlgError:                   # singular with lam = 0
-            lam[step] = np.maximum(2.0 * lam[step], 1e-12)
+            state[step] = rule.singular(state[step])
             continue
-        starts = p.starts[searches[restart]] if restart.size else q[:0]
+        restart_q = starts[searches[restart]] if restart.size else q[:0]
         searches[restart] += 1
         rows = np.concatenate([step, restart])
         if rows.size == 0:
             continue
-        # one evaluation of the chain for both; take the steps that lower E
-        Qn = np.concatenate([trial, starts])
-        Jn, en = _evaluate(robot, Qn, Ts[rows])
-        En = _residual(en, p.W)
-        better = En[:step.size] < E[step]
+        # one evaluation of the chain for both; the rule takes or rejects each trial
+        Qn = np.concatenate([trial, restart_q])
+        Jn, en = _evaluate(robot, Qn, T[rows])
+        En = _residual(en, W)
+        better, state[step] = rule.judge(En[:step.size], E[step], state[step])
         take = np.concatenate([better, np.ones(restart.size, dtype=bool)])
         r = rows[take]
         q[r], J[r], e[r], E[r] = Qn[take], Jn[take], en[take], En[take]
-        lam[step] = np.where(better, lam[step] / _LAM_DOWN, lam[step] * _LAM_UP)
-        lam[restart] = p.lam
+        state[restart] = rule.begin(E[restart])
         it[step] += 1
         total[step] += 1
         it[restart] = 0
-    return best_q, best_e, total, searches, code
+        if trace is not None and step.size:
+            trace.append(E.copy())
+    et, er = _errors(best_e, counted)
+    reasons = [_why(c, a, b, ilimit, s, rule.cause) for c, a, b, s in zip(code.tolist(), et.tolist(),
+                                                                        er.tolist(), searches.tolist())]
+    return IKSolution(best_q, code == 0, reasons, total, _residual(best_e, W), searches, et, er)
+
+
+def _getslimit(search, slimit) -> int:
+    """The number of random restarts from ikine's ``search`` and ``slimit`` (one option, two spellings)."""
+    if search is not None and not isinstance(search, (bool, np.bool_)):
+        raise TypeError(f"search: expected True, False or None, got {type(search).__name__}")
+    if slimit is None:
+        return 0 if search is False else _SLIMIT
+    slimit = int(getscalar(slimit, "slimit"))
+    if search is False and slimit != 0:
+        raise ValueError(f"search, slimit: search=False makes no restarts, but slimit={slimit} asks for "
+                         "them; give one of the two")
+    if search is True and slimit == 0:
+        raise ValueError("search, slimit: search=True asks for restarts, but slimit=0 allows none; "
+                         "give one of the two")
+    return slimit
+
+
+#: Random restarts per pose unless ``slimit`` says otherwise.
+_SLIMIT = 10
 
 
 def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
-          search: bool = True, slimit: int = 10, joint_limits: bool = False,
+          search=None, slimit=None, joint_limits: bool = False,
           lam: float = 0.1, seed=0, unit: str = "rad") -> IKSolution:
     r"""Numerical inverse kinematics by Levenberg-Marquardt (notes 7.2.2.2, 8.6).
 
@@ -806,11 +907,15 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
     tol : float
         Largest pose error that counts as reached, in metres (position)
         and radians (rotation).
-    search : bool
-        Restart from random configurations when an attempt fails (default
-        true); ``False`` makes one attempt from ``q0``.
-    slimit : int
-        Maximum number of random restarts per pose.
+    search : bool, optional
+        Restart from random configurations when an attempt fails (the
+        default); ``False`` makes one attempt from ``q0``, the same as
+        ``slimit=0``.
+    slimit : int, optional
+        Maximum number of random restarts per pose (default 10, or 0 with
+        ``search=False``).  A contradictory pair (``search=False`` with
+        ``slimit > 0``, ``search=True`` with ``slimit=0``) raises
+        ``ValueError``.
     joint_limits : bool
         Reject solutions outside ``robot.qlim`` (after trying to shift
         revolute joints by multiples of 2 pi into range); a rejected
@@ -866,42 +971,43 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
         if np.any(W < 0) or not np.any(W > 0):
             raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
     ilimit = int(getscalar(ilimit, "ilimit"))
-    slimit = int(getscalar(slimit, "slimit"))
+    slimit = _getslimit(search, slimit)
     tol = getscalar(tol, "tol")
     lam = getscalar(lam, "lam")
     if ilimit < 1 or slimit < 0 or tol <= 0 or lam < 0:
         raise ValueError(f"ilimit, slimit, tol, lam: expected ilimit >= 1, slimit >= 0, tol > 0, lam >= 0, "
                          f"got {ilimit}, {slimit}, {tol}, {lam}")
     qlim = np.asarray(robot.qlim, dtype=float)
-    starts = _Restarts(seed, qlim, prismatic, slimit if search else 0)
-    p = _Problem(W, (W > 0).astype(float), tol, ilimit, lam, joint_limits, qlim, prismatic, starts)
-
+    starts = _Restarts(seed, qlim, prismatic, slimit)
+    kw = dict(mask=W, tol=tol, ilimit=ilimit, starts=starts, joint_limits=joint_limits)
+    rule = LMStep(lam)
     if batch:                                          # independent poses, solved together
-        Ts = np.broadcast_to(T, q0.shape[:1] + (4, 4))
-        Q, e, iters, searches, code = _solve_batch(robot, Ts, q0, p)
+        sol = ik_search(robot, np.broadcast_to(T, q0.shape[:1] + (4, 4)), q0, rule, **kw)
         single = False
     else:                                              # one pose, or a trajectory in order
         single = T.ndim == 2
-        Ts = T.reshape(-1, 4, 4)
-        N = Ts.shape[0]
-        Q, e = np.zeros((N, n)), np.zeros((N, 6))
-        iters, searches, code = (np.zeros(N, dtype=int) for _ in range(3))
-        start = q0
-        for k in range(N):
-            Q[k], e[k], iters[k], searches[k], code[k] = _solve_one(robot, Ts[k], start, p)
-            if code[k] == 0:
-                start = Q[k]
-    et, er = _errors(e, p.counted)
-    success = code == 0
-    reasons = [_why(c, a, b, ilimit, s) for c, a, b, s in zip(code.tolist(), et.tolist(), er.tolist(),
-                                                                searches.tolist())]
-    resid = _residual(e, W)
+        parts, start = [], q0
+        for Tk in T.reshape(-1, 4, 4):
+            parts.append(ik_search(robot, Tk[None], start[None], rule, **kw))
+            if parts[-1].success[0]:
+                start = parts[-1].q[0]
+        sol = parts[0] if single else IKSolution(
+            *(np.concatenate([getattr(s, f) for s in parts]) if f != "reason"
+              else sum((s.reason for s in parts), []) for f in _FIELDS))
+    Q = sol.q
     if unit == "deg":
         Q = np.where(prismatic, Q, np.rad2deg(Q))
     if single:
-        return IKSolution(Q[0], bool(success[0]), reasons[0], int(iters[0]), float(resid[0]),
-                          int(searches[0]), float(et[0]), float(er[0]))
-    return IKSolution(Q, success, reasons, iters, resid, searches, et, er)
+        return IKSolution(Q[0], bool(sol.success[0]), sol.reason[0], int(sol.iterations[0]),
+                          float(sol.residual[0]), int(sol.searches[0]), float(sol.position_error[0]),
+                          float(sol.rotation_error[0]))
+    return IKSolution(Q, sol.success, sol.reason, sol.iterations, sol.residual, sol.searches,
+                      sol.position_error, sol.rotation_error)
+
+
+#: The fields of an IKSolution, in order.
+_FIELDS = ("q", "success", "reason", "iterations", "residual", "searches", "position_error",
+           "rotation_error")
 
 
 # ---------------------------------------------------------------------------
