@@ -615,3 +615,59 @@ def test_ikine_transpose_runs_the_ikine_loop():
                      ilimit=2000)
     assert both.iterations[0] == jt.iterations
     np.testing.assert_allclose(both.q[0], jt.q, atol=1e-12)
+
+
+def _ik_robots():
+    from rvc import DHRobot, PrismaticDH, RevoluteDH, RevoluteMDH, PrismaticMDH, rpy2tr, trotx
+    from rvc.models import puma560_mdh
+    base = transl(0.1, -0.2, 0.7) @ rpy2tr(0.3, -0.4, 1.1)
+    tool = transl(0.02, 0.05, 0.2) @ trotx(0.6)
+    rprrrr = DHRobot([RevoluteDH(d=0.3, alpha=np.pi / 2), PrismaticDH(theta=np.pi / 2, alpha=-np.pi / 2, offset=0.4),
+                      RevoluteDH(a=0.4, alpha=np.pi / 2), RevoluteDH(alpha=-np.pi / 2, d=0.2),
+                      RevoluteDH(alpha=np.pi / 2), RevoluteDH(d=0.1)], base=base, tool=tool)
+    mdh = DHRobot([RevoluteMDH(d=0.3), RevoluteMDH(alpha=np.pi / 2, a=0.1), PrismaticMDH(a=0.3, offset=0.2),
+                   RevoluteMDH(alpha=-np.pi / 2, d=0.2), RevoluteMDH(alpha=np.pi / 2), RevoluteMDH(alpha=-np.pi / 2)],
+                  base=base, tool=tool)
+    return {"puma560": puma560(), "puma560_mdh": puma560_mdh(), "RPRRRR base tool": rprrrr,
+            "MDH RRPRRR base tool": mdh}
+
+
+@pytest.mark.parametrize("name", ["puma560", "puma560_mdh", "RPRRRR base tool", "MDH RRPRRR base tool"])
+def test_ikine_equals_the_plain_lm_loop(name):
+    """ikine (search=False; one pose on floats, and a batch in rows) takes the steps of
+    ikine_lm_reference, the textbook loop beside it."""
+    from rvc import ikine_lm_reference
+    robot = _ik_robots()[name]
+    rng = np.random.default_rng(5)
+    Q = rng.uniform(-1, 1, (12, 6))
+    Q[:, ~np.asarray(robot.revolute)] = rng.uniform(0.1, 0.5, (12, int(np.sum(~np.asarray(robot.revolute)))))
+    T = robot.fkine(Q)
+    Q0 = Q + rng.uniform(-0.3, 0.3, Q.shape)
+    batch = ikine(robot, T, Q0, search=False)
+    for k in range(12):
+        q, ok, it = ikine_lm_reference(robot, T[k], Q0[k])
+        one = ikine(robot, T[k], Q0[k], search=False)
+        assert (one.success, one.iterations) == (ok, it) == (batch.success[k], batch.iterations[k])
+        np.testing.assert_allclose(one.q, q, atol=1e-8)
+        np.testing.assert_allclose(batch.q[k], q, atol=1e-8)
+    far = robot.base @ transl(5, 0, 0)                        # out of reach: both stall alike
+    q, ok, it = ikine_lm_reference(robot, far, Q0[0])
+    one = ikine(robot, far, Q0[0], search=False)
+    assert not ok and (one.success, one.iterations) == (ok, it) and one.reason
+    np.testing.assert_allclose(one.q, q, atol=1e-6)
+
+
+def test_cholesky_solve_equals_the_reference():
+    """The entry-by-entry batched Cholesky of the LM step equals cholesky_solve_reference."""
+    import importlib
+
+    from rvc import cholesky_solve_reference
+    module = importlib.import_module("rvc.kinematics.ikine")
+    rng = np.random.default_rng(31)
+    for n in (1, 2, 6, 7):
+        A = rng.normal(size=(300, n, n + 2))
+        H = A @ np.swapaxes(A, -1, -2) + 1e-3 * np.eye(n)
+        g = rng.normal(size=(300, n))
+        ref = cholesky_solve_reference(H, g)
+        np.testing.assert_allclose(module._cholesky_solve(H, g), ref, rtol=1e-8, atol=1e-10)
+        np.testing.assert_allclose(H @ ref[..., None], g[..., None], atol=1e-9)

@@ -54,6 +54,8 @@ __all__ = [
     "ikine6s",
     "LMStep",
     "ik_search",
+    "ikine_lm_reference",
+    "cholesky_solve_reference",
     "ikine",
     "ikine_2link_sympy",
     "ikine_2link",
@@ -464,6 +466,26 @@ def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam) -> np.ndarray:
 _LONG = 256
 
 
+def cholesky_solve_reference(H, g) -> np.ndarray:
+    r"""Solve :math:`H x = g` for symmetric positive definite H by Cholesky, as the textbook does.
+
+    .. math:: H = L L^T, \qquad L y = g, \qquad L^T x = y,
+
+    with numpy's batched ``cholesky`` and ``solve`` (H (..., n, n), g
+    (..., n)).  The engine the batched LM step uses for long batches
+    computes the same x (a test holds them equal) with a loop over the
+    n(n+1)/2 entries of L instead of over the systems.
+
+    >>> H = np.array([[4.0, 2.0], [2.0, 3.0]])
+    >>> cholesky_solve_reference(H, np.array([2.0, 1.0])), np.linalg.solve(H, [2.0, 1.0])
+    (array([0.5, 0. ]), array([0.5, 0. ]))
+    """
+    H, g = np.asarray(H, dtype=float), np.asarray(g, dtype=float)
+    L = np.linalg.cholesky(H)
+    y = np.linalg.solve(L, g[..., None])
+    return np.linalg.solve(np.swapaxes(L, -1, -2), y)[..., 0]
+
+
 def _cholesky_solve(H: np.ndarray, g: np.ndarray) -> np.ndarray:
     """Solve ``H x = g`` for a batch of symmetric positive definite H (B, n, n), g (B, n).
 
@@ -817,6 +839,51 @@ def ik_search(robot, T, Q0, rule, *, mask=None, tol: float = 1e-9, ilimit: int =
     reasons = [_why(c, a, b, ilimit, s, rule.cause) for c, a, b, s in zip(code.tolist(), et.tolist(),
                                                                         er.tolist(), searches.tolist())]
     return IKSolution(best_q, code == 0, reasons, total, _residual(best_e, W), searches, et, er)
+
+
+def ikine_lm_reference(robot, T, q0=None, *, ilimit: int = 50, tol: float = 1e-9, lam: float = 0.1):
+    r"""Levenberg-Marquardt inverse kinematics by the definition: one pose, a plain loop.
+
+    .. math::
+
+        e = \bigl(t^* - t(q),\; \log(R^* R(q)^T)^\vee\bigr), \qquad
+        \delta q = (J^T J + \lambda I)^{-1} J^T e,
+
+    the trial :math:`q + \delta q` taken (and :math:`\lambda` divided by 5)
+    when it lowers :math:`E = e^T e`, otherwise rejected (and :math:`\lambda`
+    tripled), until both errors are within ``tol`` (metres, radians),
+    :math:`\lambda > 10^6` or ``ilimit`` iterations.  No mask, restarts or
+    batch: the idea, for reading.  :func:`ikine` with ``search=False``
+    takes the same steps (a test holds them equal) through
+    :func:`ik_search` and :class:`LMStep`.  Returns ``(q, success,
+    iterations)``.
+
+    >>> p560 = rvc.models.puma560()
+    >>> q, ok, it = ikine_lm_reference(p560, p560.fkine(p560.qn))
+    >>> ok, it, bool(np.allclose(p560.fkine(q), p560.fkine(p560.qn), atol=1e-9))
+    (True, 6, True)
+    """
+    Tstar = goal_pose(robot, T, "T")
+    q = np.zeros(robot.n) if q0 is None else getvector(q0, "q0", robot.n)
+
+    def error(q):
+        J, Tq = jacob0_pose(robot, q)
+        dR = Tstar[:3, :3] @ Tq[:3, :3].T
+        return J, np.concatenate([Tstar[:3, 3] - Tq[:3, 3], trlog(dR, twist=True, check=False)])
+
+    J, e = error(q)
+    for it in range(ilimit):
+        if np.linalg.norm(e[:3]) <= tol and np.linalg.norm(e[3:]) <= tol:
+            return q, True, it
+        if lam > _LAM_MAX:
+            return q, False, it
+        trial = q + np.linalg.solve(J.T @ J + lam * np.eye(robot.n), J.T @ e)
+        Jt, et = error(trial)
+        if et @ et < e @ e:
+            q, J, e, lam = trial, Jt, et, lam / _LAM_DOWN
+        else:
+            lam *= _LAM_UP
+    return q, bool(np.linalg.norm(e[:3]) <= tol and np.linalg.norm(e[3:]) <= tol), ilimit
 
 
 def _getslimit(search, slimit) -> int:
