@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from rvc.checks import SingularityWarning
-from rvc.kinematics.ikine import (IKSolution, _lm_step, _pose_error, ikine, ikine6s, ikine_2link,
-                       ikine_2link_numeric, ikine_2link_sympy)
+from rvc.kinematics.ikine import IKSolution, _lm_step, _pose_error, ikine
+from rvc.kinematics.ikine2link import ikine_2link, ikine_2link_numeric, ikine_2link_sympy
+from rvc.kinematics.ikine6s import ikine6s
 from rvc.kinematics.jacobian import jacob0
 from rvc.models import baxter, cobra600, puma560
 from rvc.spatial.transforms3d import rpy2tr, transl, troty

@@ -39,7 +39,7 @@ def test_there_are_sources_to_check():
     assert len(python_files()) > 50
 
 
-@pytest.mark.parametrize("path, text", text_files(), ids=lambda x: x.name if isinstance(x, pathlib.Path) else "")
+@pytest.mark.parametrize("path, text", list(text_files()), ids=lambda x: x.name if isinstance(x, pathlib.Path) else "")
 def test_no_control_characters_in_a_file(path, text):
     allowed = "\n" if path.suffix == ".py" else "\n\t"
     assert not control_characters(text, allowed), f"{path.relative_to(ROOT)}: control characters"
