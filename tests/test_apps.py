@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from rvc.apps import gait, hershey_strokes, ink_fraction, letter_path, walking_gait, walking_legs
-from rvc.kinematics.ikine import ikine6s
+from rvc.kinematics.ikine6s import ikine6s
 from rvc.models import leg, puma560
 
 

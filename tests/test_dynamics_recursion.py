@@ -1,7 +1,8 @@
 """The link-frame recursions behind rne, inertia and accel (rvc.dynamics.recursion).
 
 Three independent checks: the spatial-vector recursion in the world frame
-(written out here from rvc's spatial pieces, as 9.2 presents it) gives the
+(``rne_reference``, written out from rvc's spatial pieces as 9.2 presents it,
+beside ``rne`` in rvc.dynamics.rne) gives the
 same torques; one configuration in Python floats, small batches one at a
 time and long batches as rows (in several blocks) give the same numbers;
 and arms that exercise every branch of the recursions (prismatic joints,
@@ -13,8 +14,8 @@ import numpy as np
 import pytest
 
 import rvc
-from rvc import (DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH, accel, crf, crm,
-                 friction, inertia, jacobe, link_spatial, rne, simulate)
+from rvc import (DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH, accel, inertia,
+                 inertia_reference, jacobe, rne, rne_reference, simulate)
 from rvc.dynamics import recursion
 from rvc.dynamics.recursion import (batch_rows, boundary_conditions, composite_inertia,
                                     forward_dynamics, link_table, newton_euler)
@@ -64,24 +65,8 @@ def states(robot, k, rng=RNG):
 
 
 def spatial_rne(robot, q, qd, qdd, fext=None):
-    """rne of one state by the world-frame spatial-vector recursion of 9.2 (rne's module docstring)."""
-    chain = link_spatial(robot, q)
-    S, I, n = chain.S, chain.I, robot.n
-    g = np.asarray(robot.gravity, dtype=float)
-    v, a = np.zeros(6), np.concatenate([-g, np.zeros(3)])
-    f = np.zeros((n, 6))
-    for j in range(n):
-        v = v + S[j] * qd[j]
-        a = a + S[j] * qdd[j] + crm(v, S[j]) * qd[j]
-        f[j] = I[j] @ a + crf(v, I[j] @ v)
-    if fext is not None:                                    # end-effector wrench, to the world origin
-        Te = robot.fkine(q)
-        R, t = Te[:3, :3], Te[:3, 3]
-        fw = R @ fext[:3]
-        f[-1] += np.concatenate([fw, R @ fext[3:] + np.cross(t, fw)])
-    f = np.cumsum(f[::-1], axis=0)[::-1]
-    P = chain.params
-    return np.einsum("ji,ji->j", S, f) + P.G**2 * P.Jm * qdd - friction(robot, qd)
+    """rne of one state by the world-frame spatial-vector recursion of 9.2, now in the package."""
+    return rne_reference(robot, q, qd, qdd, fext=fext)
 
 
 @pytest.mark.parametrize("robot", robots(), ids=lambda r: r.name)
@@ -93,6 +78,24 @@ def test_rne_equals_the_spatial_vector_recursion(robot):
                                    atol=1e-10)
         np.testing.assert_allclose(rne(robot, q, qd, qdd, fext=w),
                                    spatial_rne(robot, q, qd, qdd, fext=w), atol=1e-10)
+
+
+@pytest.mark.parametrize("robot", robots(), ids=lambda r: r.name)
+def test_rne_and_inertia_equal_their_references_single_and_batched(robot):
+    """The engines (link-frame recursion, composite rigid body) equal the textbook definitions
+    (world-frame spatial recursion, columns of unit accelerations), one configuration and rows."""
+    Q, QD, QDD = states(robot, 5)
+    W = RNG.uniform(-2, 2, (5, 6))
+    tau, M = rne(robot, Q, QD, QDD, fext=W), inertia(robot, Q)
+    for k in range(5):
+        ref = rne_reference(robot, Q[k], QD[k], QDD[k], fext=W[k])
+        np.testing.assert_allclose(tau[k], ref, atol=1e-10)
+        np.testing.assert_allclose(rne(robot, Q[k], QD[k], QDD[k], fext=W[k]), ref, atol=1e-10)
+        Mref = inertia_reference(robot, Q[k])
+        np.testing.assert_allclose(M[k], Mref, atol=1e-10)
+        np.testing.assert_allclose(inertia(robot, Q[k]), Mref, atol=1e-10)
+    g0 = rne_reference(robot, Q[0], np.zeros(robot.n), np.zeros(robot.n), gravity=[0, 0, 0])
+    assert np.allclose(g0, -rvc.friction(robot, np.zeros(robot.n)))   # at rest, no gravity: no torque
 
 
 @pytest.mark.parametrize("robot", robots(), ids=lambda r: r.name)

@@ -5,8 +5,9 @@ import numpy as np
 import pytest
 
 from rvc.checks import SingularityWarning
-from rvc.kinematics.ikine import (IKSolution, _lm_step, _pose_error, ikine, ikine6s, ikine_2link,
-                       ikine_2link_numeric, ikine_2link_sympy)
+from rvc.kinematics.ikine import IKSolution, _lm_step, _pose_error, ikine
+from rvc.kinematics.ikine2link import ikine_2link, ikine_2link_numeric, ikine_2link_sympy
+from rvc.kinematics.ikine6s import ikine6s
 from rvc.kinematics.jacobian import jacob0
 from rvc.models import baxter, cobra600, puma560
 from rvc.spatial.transforms3d import rpy2tr, transl, troty
@@ -288,7 +289,7 @@ def test_ikine_joint_limits_when_every_solution_is_outside():
     plain = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0])
     assert plain.success and np.abs(plain.q[1]) > 0.5        # found, but outside the limits
     for search in (False, True):
-        sol = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=search, slimit=20,
+        sol = ikine(arm, T, mask=[1, 1, 0, 0, 0, 0], joint_limits=True, search=search, slimit=20 if search else 0,
                     seed=3)
         assert not sol.success
         assert "limit" in sol.reason
@@ -547,3 +548,127 @@ def test_ikine_long_batch_solves_every_pose():
     sol = ikine(arm, T, Q + 0.2, mask=[1, 1, 0, 0, 0, 1], search=False)
     assert np.all(sol.success)
     np.testing.assert_allclose(arm.fkine(sol.q), T, atol=1e-8)
+
+
+@pytest.mark.parametrize("solver", ["ikine", "ikine_transpose"])
+def test_tol_is_the_pose_error_in_metres_and_radians(solver):
+    """One meaning of tol: a pose counts as reached when the position error is at most tol metres
+    and the rotation error at most tol radians.  A target 0.5 m beyond a planar arm's reach (and a
+    tilt of 0.3 rad it cannot make) leaves an error it cannot remove: a tol just above the error
+    the solver gets to succeeds, just below fails."""
+    from rvc import ikine_transpose, trotx
+    from rvc.models import planar2
+    p2 = planar2()                                               # two links of 1 m
+    if solver == "ikine":
+        def solve(*a, **k):
+            return ikine(*a, search=False, **k)
+    else:
+        def solve(*a, **k):
+            return ikine_transpose(*a, alpha=0.3, **k)
+    for T, mask, err in ((transl(2.5, 0, 0), [1, 1, 0, 0, 0, 0], 0.5),
+                         (trotx(0.3), [0, 0, 0, 1, 1, 0], 0.3)):
+        kw = dict(q0=[0.2, 0.3], mask=mask, ilimit=300)
+        closest = solve(p2, T, tol=0.9 * err, **kw)
+        least = max(closest.position_error, closest.rotation_error)
+        assert not closest.success and least == pytest.approx(err, rel=2e-2)
+        assert solve(p2, T, tol=least * (1 + 1e-9), **kw).success
+        assert not solve(p2, T, tol=least * (1 - 1e-9), **kw).success
+
+
+def test_ikine6s_tol_is_the_pose_error_too():
+    """ikine6s checks its closed-form answer with the same measure: with tol below the round-off
+    of the forward kinematics nothing counts as reached, and the reason names the pose error."""
+    p560 = puma560()
+    T = p560.fkine(p560.qn)
+    sol = ikine6s(p560, T, "ru")
+    assert sol.success and max(sol.position_error, sol.rotation_error) < 1e-12
+    tight = ikine6s(p560, T, "ru", tol=0.5 * max(sol.position_error, sol.rotation_error))
+    assert not tight.success and "pose error" in tight.reason and "tol" in tight.reason
+    loose = ikine6s(p560, T, "ru", tol=2 * max(sol.position_error, sol.rotation_error))
+    assert loose.success
+
+
+def test_search_and_slimit_are_one_option():
+    """search=False is slimit=0; a contradictory pair is refused rather than one of them ignored."""
+    p560 = puma560()
+    far = transl(3, 0, 0)
+    assert ikine(p560, far, search=False).searches == 0
+    assert ikine(p560, far, slimit=0).searches == 0
+    assert ikine(p560, far, slimit=2).searches == 2
+    assert ikine(p560, far).searches == 10                        # the default
+    with pytest.raises(ValueError, match="search, slimit: search=False makes no restarts"):
+        ikine(p560, far, search=False, slimit=3)
+    with pytest.raises(ValueError, match="search, slimit: search=True asks for restarts"):
+        ikine(p560, far, search=True, slimit=0)
+
+
+def test_ikine_transpose_runs_the_ikine_loop():
+    """ikine_transpose is ik_search with the transpose step rule: the same loop as ikine."""
+    from rvc import TransposeStep, ik_search, ikine_transpose
+    p560 = puma560()
+    T = p560.fkine(p560.qn)
+    q0 = p560.qn + 0.1
+    jt = ikine_transpose(p560, T, q0=q0, alpha=0.4)
+    loop = ik_search(p560, T[None], q0[None], TransposeStep(0.4), tol=7e-6, ilimit=2000)
+    assert loop.iterations[0] == jt.iterations and np.array_equal(loop.q[0], jt.q)
+    # the batched loop (two rows) takes the same steps as the loop on floats (one row)
+    both = ik_search(p560, np.stack([T, T]), np.stack([q0, q0 + 0.05]), TransposeStep(0.4), tol=7e-6,
+                     ilimit=2000)
+    assert both.iterations[0] == jt.iterations
+    np.testing.assert_allclose(both.q[0], jt.q, atol=1e-12)
+
+
+def _ik_robots():
+    from rvc import DHRobot, PrismaticDH, RevoluteDH, RevoluteMDH, PrismaticMDH, rpy2tr, trotx
+    from rvc.models import puma560_mdh
+    base = transl(0.1, -0.2, 0.7) @ rpy2tr(0.3, -0.4, 1.1)
+    tool = transl(0.02, 0.05, 0.2) @ trotx(0.6)
+    rprrrr = DHRobot([RevoluteDH(d=0.3, alpha=np.pi / 2), PrismaticDH(theta=np.pi / 2, alpha=-np.pi / 2, offset=0.4),
+                      RevoluteDH(a=0.4, alpha=np.pi / 2), RevoluteDH(alpha=-np.pi / 2, d=0.2),
+                      RevoluteDH(alpha=np.pi / 2), RevoluteDH(d=0.1)], base=base, tool=tool)
+    mdh = DHRobot([RevoluteMDH(d=0.3), RevoluteMDH(alpha=np.pi / 2, a=0.1), PrismaticMDH(a=0.3, offset=0.2),
+                   RevoluteMDH(alpha=-np.pi / 2, d=0.2), RevoluteMDH(alpha=np.pi / 2), RevoluteMDH(alpha=-np.pi / 2)],
+                  base=base, tool=tool)
+    return {"puma560": puma560(), "puma560_mdh": puma560_mdh(), "RPRRRR base tool": rprrrr,
+            "MDH RRPRRR base tool": mdh}
+
+
+@pytest.mark.parametrize("name", ["puma560", "puma560_mdh", "RPRRRR base tool", "MDH RRPRRR base tool"])
+def test_ikine_equals_the_plain_lm_loop(name):
+    """ikine (search=False; one pose on floats, and a batch in rows) takes the steps of
+    ikine_lm_reference, the textbook loop beside it."""
+    from rvc import ikine_lm_reference
+    robot = _ik_robots()[name]
+    rng = np.random.default_rng(5)
+    Q = rng.uniform(-1, 1, (12, 6))
+    Q[:, ~np.asarray(robot.revolute)] = rng.uniform(0.1, 0.5, (12, int(np.sum(~np.asarray(robot.revolute)))))
+    T = robot.fkine(Q)
+    Q0 = Q + rng.uniform(-0.3, 0.3, Q.shape)
+    batch = ikine(robot, T, Q0, search=False)
+    for k in range(12):
+        q, ok, it = ikine_lm_reference(robot, T[k], Q0[k])
+        one = ikine(robot, T[k], Q0[k], search=False)
+        assert (one.success, one.iterations) == (ok, it) == (batch.success[k], batch.iterations[k])
+        np.testing.assert_allclose(one.q, q, atol=1e-8)
+        np.testing.assert_allclose(batch.q[k], q, atol=1e-8)
+    far = robot.base @ transl(5, 0, 0)                        # out of reach: both stall alike
+    q, ok, it = ikine_lm_reference(robot, far, Q0[0])
+    one = ikine(robot, far, Q0[0], search=False)
+    assert not ok and (one.success, one.iterations) == (ok, it) and one.reason
+    np.testing.assert_allclose(one.q, q, atol=1e-6)
+
+
+def test_cholesky_solve_equals_the_reference():
+    """The entry-by-entry batched Cholesky of the LM step equals cholesky_solve_reference."""
+    import importlib
+
+    from rvc import cholesky_solve_reference
+    module = importlib.import_module("rvc.kinematics.ikine")
+    rng = np.random.default_rng(31)
+    for n in (1, 2, 6, 7):
+        A = rng.normal(size=(300, n, n + 2))
+        H = A @ np.swapaxes(A, -1, -2) + 1e-3 * np.eye(n)
+        g = rng.normal(size=(300, n))
+        ref = cholesky_solve_reference(H, g)
+        np.testing.assert_allclose(module._cholesky_solve(H, g), ref, rtol=1e-8, atol=1e-10)
+        np.testing.assert_allclose(H @ ref[..., None], g[..., None], atol=1e-9)

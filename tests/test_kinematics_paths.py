@@ -14,7 +14,7 @@ import pytest
 
 from rvc import DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH, rpy2tr, transl, trotx
 from rvc.kinematics import dh
-from rvc.kinematics.dh import fkine_all, fkine_dh, joint_frames_dh, link_transform
+from rvc.kinematics.dh import fkine_all, fkine_dh, fkine_dh_reference, joint_frames_dh, link_transform
 from rvc.kinematics.jacobian import jacob0, jacob0_pose, jacobe
 from rvc.models import cobra600, puma560, puma560_mdh
 
@@ -74,6 +74,20 @@ def test_chain_equals_matrix_products(name, shape):
     np.testing.assert_array_equal(J0, jacob0(robot, q))
     np.testing.assert_allclose(T0, T, atol=1e-13)
     assert jacobe(robot, q).shape == J.shape
+
+
+@pytest.mark.parametrize("name", ROBOTS)
+@pytest.mark.parametrize("shape", [(), (5,), (2, 3), (dh.SMALL + 3,)])
+def test_chain_equals_the_reference_in_the_package(name, shape):
+    """fkine_dh (floats, rows, blocks) equals fkine_dh_reference, the plain product of the A_j."""
+    robot = ROBOTS[name]
+    q = np.random.default_rng(7).uniform(-2, 2, shape + (robot.n,))
+    T = fkine_dh(robot, q)
+    for idx in np.ndindex(shape):
+        np.testing.assert_allclose(T[idx], fkine_dh_reference(robot, q[idx]), atol=1e-13)
+    np.testing.assert_allclose(fkine_dh_reference(robot, q.reshape(-1, robot.n)[0]),
+                               frames_by_matrices(robot, q.reshape(-1, robot.n)[0])[-1] @ robot.tool,
+                               atol=1e-13)
 
 
 @pytest.mark.parametrize("name", ROBOTS)

@@ -514,6 +514,11 @@ def test_bad_input(robot):
         robot.modes(x=(0.0, 0.9))
     with pytest.raises(ValueError, match="stabilise: expected None with coords='compact'"):
         simulate_closed(robot, q, qd, [0, 0.1], stabilise="baumgarte")
+    for solver in ("kkt", "scdd"):                     # compact coordinates have no solver to choose
+        with pytest.raises(ValueError, match="solver: expected None with coords='compact'"):
+            simulate_closed(robot, q, qd, [0, 0.1], solver=solver)
+    with pytest.raises(ValueError, match="solver: expected one of"):
+        simulate_closed(robot, q, qd, [0, 0.1], coords="tree", solver="lu")
     with pytest.raises(ValueError, match="coords: expected one of"):
         simulate_closed(robot, q, qd, [0, 0.1], coords="cartesian")
     with pytest.raises(ValueError, match="t: expected two or more increasing"):

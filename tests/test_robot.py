@@ -205,7 +205,7 @@ def test_thin_methods_call_the_algorithms():
     import matplotlib.pyplot as plt
 
     from rvc import models
-    from rvc.kinematics.ikine import ikine6s
+    from rvc.kinematics.ikine6s import ikine6s
     from rvc.plot.robot import plot_robot
 
     p560 = models.puma560()

@@ -55,12 +55,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import getarray, getq
+from ..checks import getarray, getq, getvector
 from ..results import Result
+from .friction import friction
 from .params import DynParams, dynparams, getgravity
 from .recursion import batch_rows, boundary_conditions, link_table, newton_euler
 
-__all__ = ["SpatialChain", "link_spatial", "spatial_inertia", "crm", "crf", "rne"]
+__all__ = ["SpatialChain", "link_spatial", "spatial_inertia", "crm", "crf", "rne_reference", "inertia_reference",
+           "rne"]
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -182,6 +184,71 @@ def link_spatial(robot, q) -> SpatialChain:
     Ic = R @ P.I @ np.swapaxes(R, -1, -2)
     I = _spatial_inertia(np.broadcast_to(P.m, com.shape[:-1]), com, Ic)
     return SpatialChain(S, I, com, frames, P)
+
+
+def rne_reference(robot, q, qd, qdd, gravity=None, fext=None) -> np.ndarray:
+    r"""Inverse dynamics by the textbook recursion: spatial vectors in the world frame, one configuration.
+
+    With :math:`v_0 = 0`, :math:`a_0 = (-g, 0)` and the pieces of this module
+    (:func:`link_spatial`, :func:`crm`, :func:`crf`):
+
+    .. math::
+
+        v_j = v_{j-1} + S_j \dot q_j, \quad
+        a_j = a_{j-1} + S_j \ddot q_j + v_j \times S_j \dot q_j, \quad
+        f_j = I_j a_j + v_j \times^{*} I_j v_j + f_{j+1}, \quad
+        Q_j = S_j^T f_j + G_j^2 J_{m,j} \ddot q_j - \tau_{f,j}(\dot q_j),
+
+    :math:`f_{n+1}` the end-effector wrench ``fext`` (tool frame) moved to
+    the world origin.  A loop over the links in numpy: the idea, for
+    reading.  :func:`rne` computes the same torques (a test holds them
+    equal) with the link-frame recursion of
+    :func:`~rvc.dynamics.recursion.newton_euler`, on floats or on rows of
+    a batch.
+
+    >>> p560 = rvc.models.puma560()
+    >>> q, qd, qdd = p560.qn, np.full(6, 0.3), np.full(6, -0.2)
+    >>> bool(np.allclose(rne_reference(p560, q, qd, qdd), rne(p560, q, qd, qdd), atol=1e-10))
+    True
+    """
+    n = robot.n
+    q, qd, qdd = (getvector(x, k, n) for x, k in ((q, "q"), (qd, "qd"), (qdd, "qdd")))
+    g = getgravity(gravity, robot)
+    chain = link_spatial(robot, q)
+    S, I = chain.S, chain.I
+    v, a = np.zeros(6), np.concatenate([-g, np.zeros(3)])
+    f = np.zeros((n, 6))
+    for j in range(n):                                     # out from the base: motion
+        v = v + S[j] * qd[j]
+        a = a + S[j] * qdd[j] + crm(v, S[j]) * qd[j]
+        f[j] = I[j] @ a + crf(v, I[j] @ v)
+    if fext is not None:                                   # the end-effector wrench, about the world origin
+        w = getvector(fext, "fext", 6)
+        Te = robot.fkine(q)
+        R, t = Te[:3, :3], Te[:3, 3]
+        fw = R @ w[:3]
+        f[-1] += np.concatenate([fw, R @ w[3:] + np.cross(t, fw)])
+    f = np.cumsum(f[::-1], axis=0)[::-1]                   # in from the tool: f_j sums the links beyond j
+    P = chain.params
+    return np.einsum("ji,ji->j", S, f) + P.G ** 2 * P.Jm * qdd - friction(robot, qd)
+
+
+def inertia_reference(robot, q) -> np.ndarray:
+    r"""The joint-space inertia matrix by its definition: column j is the torque of a unit acceleration.
+
+    .. math:: M(q)_{:, j} = \mathcal{D}^{-1}(q, 0, e_j)\big|_{g = 0},
+
+    :func:`rne_reference` n times, at rest and without gravity (the
+    columns of :math:`M` in :math:`Q = M\ddot q + C\dot q + G`).
+    ``rvc.inertia`` computes the same matrix (a test holds them equal) by
+    the composite-rigid-body algorithm, one pass.
+
+    >>> p560 = rvc.models.puma560()
+    >>> bool(np.allclose(inertia_reference(p560, p560.qn), inertia(p560, p560.qn), atol=1e-10))
+    True
+    """
+    n = robot.n
+    return np.stack([rne_reference(robot, q, np.zeros(n), e, gravity=[0, 0, 0]) for e in np.eye(n)], axis=1)
 
 
 def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):

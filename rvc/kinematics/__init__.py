@@ -26,11 +26,15 @@ Modules, in the order they build on each other:
 * :mod:`.jacobian` -- ``jacob0 jacob0_pose jacobe manipulability``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
-* :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
+* :mod:`.ikine` -- numerical IK: the search loop ``ik_search`` with the step rule
+  ``LMStep``, ``ikine``, and the references ``ikine_lm_reference cholesky_solve_reference``
+* :mod:`.ikine6s` -- closed-form IK of a 6-axis arm with a spherical wrist: ``ikine6s``
+* :mod:`.ikine2link` -- the two-link planar arm: ``ikine_2link_sympy ikine_2link ikine_2link_numeric``
 * :mod:`.velocity` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
   vellipse fellipse wrench2tau pose_error`` (8.2-8.5)
 * :mod:`.rrmc` -- resolved-rate motion control: ``rrmc rrmc2`` (8.3)
-* :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1)
+* :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1): the step rule
+  ``TransposeStep`` in ``ik_search``
 """
 
 from .dh import *  # noqa: F401,F403
@@ -41,6 +45,8 @@ from .jacobian import *  # noqa: F401,F403
 from .ellipsoid import *  # noqa: F401,F403
 from .poejac import *  # noqa: F401,F403
 from .ikine import *  # noqa: F401,F403
+from .ikine6s import *  # noqa: F401,F403
+from .ikine2link import *  # noqa: F401,F403
 from .velocity import *  # noqa: F401,F403
 from .rrmc import *  # noqa: F401,F403
 from .jtranspose import *  # noqa: F401,F403

@@ -43,7 +43,7 @@ import numpy as np
 
 from ..checks import getarray, getq, getvector
 
-__all__ = ["dh_transform", "link_transform", "fkine_dh", "fkine_all", "fkine_links", "joint_frames_dh"]
+__all__ = ["dh_transform", "link_transform", "fkine_dh_reference", "fkine_dh", "fkine_all", "fkine_links", "joint_frames_dh"]
 
 #: Configurations computed together in a batched chain (see the module notes).
 BLOCK = 8192
@@ -232,6 +232,31 @@ def _poses(robot, q, unit, pick):
             for value, (r, c) in zip(F, _ENTRIES):
                 out[k, r, c, start:stop] = value
     return np.moveaxis(out, -1, 0).reshape(qa.shape[:-1] + out.shape[:-1])
+
+
+def fkine_dh_reference(robot, q) -> np.ndarray:
+    r"""Forward kinematics by the definition: the plain product of the link matrices.
+
+    .. math:: T = T_{base}\, A_1(q_1)\, A_2(q_2) \cdots A_n(q_n)\, T_{tool},
+
+    with :math:`A_j` of :func:`dh_transform` (standard or modified DH),
+    :math:`\theta_j = q_j + \text{offset}_j` for a revolute joint and
+    :math:`d_j = q_j + \text{offset}_j` for a prismatic one.  One
+    configuration, n matrix products: the idea, for reading.
+    :func:`fkine_dh` computes the same poses (a test holds them equal) by
+    walking the chain on twelve numbers per frame, as floats for a few
+    configurations and as rows of a batch for many.
+
+    >>> p560 = rvc.models.puma560()
+    >>> bool(np.allclose(fkine_dh_reference(p560, p560.qn), fkine_dh(p560, p560.qn), atol=1e-12))
+    True
+    """
+    q = getvector(q, "q", robot.n)
+    T = np.array(robot.base, dtype=float)
+    for link, qj in zip(robot.links, q):
+        theta, d = (link.theta, qj + link.offset) if link.sigma else (qj + link.offset, link.d)
+        T = T @ dh_transform(theta, d, link.a, link.alpha, mdh=robot.mdh)
+    return T @ robot.tool
 
 
 def fkine_dh(robot, q, *, unit: str = "rad") -> np.ndarray:

@@ -1,60 +1,53 @@
-"""Inverse kinematics: closed form and numerical (notes 7.2, 8.6).
+"""Numerical inverse kinematics: the search loop and Levenberg-Marquardt (notes 7.2.2.2, 8.6).
 
-Three families of solvers, all functions of ``(robot, T, ...)``:
-
-* :func:`ikine6s` -- the closed-form solution of Paul and Zhang for
-  6-axis arms of Puma form (spherical wrist), with the eight solutions
-  selected by the configuration letters ``l/r``, ``u/d``, ``n/f``;
+* :func:`ik_search` -- the one search loop of the numerical solvers
+  (iterations, residual, the ``tol`` test, ``ilimit``, random restarts,
+  joint limits, the reasons), with a pluggable step rule:
+  :class:`LMStep` here, ``TransposeStep`` in :mod:`.jtranspose`;
 * :func:`ikine` -- a general numerical solver (Levenberg-Marquardt with
   adaptive damping) that handles any serial robot: masks for
   under-actuated arms, minimum-norm steps for redundant arms, random
   restarts, joint limits, trajectories of poses;
-* :func:`ikine_2link_sympy`, :func:`ikine_2link` and
-  :func:`ikine_2link_numeric` -- the two-link planar arm of 7.2.1, solved
-  symbolically, numerically in closed form, and by ``fminsearch``-style
-  optimisation.
+* :func:`ikine_lm_reference` and :func:`cholesky_solve_reference` -- the
+  textbook definitions the engines are tested equal to.
 
-Every solver returns an :class:`IKSolution`.  ``success`` is true only
-when the returned joint coordinates reach the pose, checked by forward
-kinematics: for :func:`ikine` the position and rotation errors are within
-``tol`` metres and radians, for :func:`ikine6s` the squared pose error
-``E = e^T e`` is below its ``tol``.
+The closed-form solvers are in :mod:`.ikine6s` (6-axis arms with a
+spherical wrist) and :mod:`.ikine2link` (the two-link planar arm).  Every
+solver returns an :class:`IKSolution`.  ``success`` is true only when the
+returned joint coordinates reach the pose, checked by forward kinematics
+(:func:`ik_pose_error`).  ``tol`` means the same in every solver: the
+position error :math:`\\|t^* - t\\|` is at most ``tol`` metres and the
+rotation error :math:`\\theta` at most ``tol`` radians.
 
->>> import numpy as np
->>> from rvc.models import puma560
->>> p560 = puma560()
->>> T = p560.fkine(p560.qn)
->>> sol = ikine6s(p560, T, "ru")
->>> sol.success, np.round(sol.q, 4)
-(True, array([0.    , 0.7854, 3.1416, 0.    , 0.7854, 0.    ]))
+>>> p560 = rvc.models.puma560()
+>>> sol = ikine(p560, p560.fkine(p560.qn))
+>>> sol.success, sol.iterations
+(True, 6)
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
-import sympy as sp
 from scipy.linalg import get_lapack_funcs
-from scipy.optimize import minimize
 
-from ..checks import (getarray, getoption, getscalar, getunit, getvector, putangle,
-                      warn_singular)
+from ..checks import getarray, getscalar, getunit, getvector
 from ..results import Result
 from ..spatial.expmap import trlog
-from ..spatial.transforms3d import rotx, rotz
 from .ets import goal_pose
 from .jacobian import jacob0_pose
 
 __all__ = [
     "IKSolution",
-    "ikine6s",
+    "ik_pose_error",
+    "LMStep",
+    "ik_search",
+    "ikine_lm_reference",
+    "cholesky_solve_reference",
     "ikine",
-    "ikine_2link_sympy",
-    "ikine_2link",
-    "ikine_2link_numeric",
 ]
 
 
@@ -134,11 +127,11 @@ def _pose_error(T: np.ndarray, Tstar: np.ndarray) -> np.ndarray:
     over leading dimensions.  A solver calls this at every iteration, so it
     is done inline, from
 
-    .. math:: v = (r_{32} - r_{23}, r_{13} - r_{31}, r_{21} - r_{12}) = 2 \sin	heta\, k,
-              \qquad 	heta k = rac{	heta}{2 \sin	heta} v,
-              \quad 	heta = \operatorname{atan2}(|v|/2, (\operatorname{tr} dR - 1)/2),
+    .. math:: v = (r_{32} - r_{23}, r_{13} - r_{31}, r_{21} - r_{12}) = 2 \sin\theta\, k,
+              \qquad \theta k = \frac{\theta}{2 \sin\theta} v,
+              \quad \theta = \operatorname{atan2}(|v|/2, (\operatorname{tr} dR - 1)/2),
 
-    which is trlog's own formula for :math:`	heta \le \pi/2` and equals it
+    which is trlog's own formula for :math:`\theta \le \pi/2` and equals it
     to round-off up to :math:`\pi`; within about 1e-3 rad of :math:`\pi`,
     where ``v`` vanishes, ``trlog`` itself is called.
     """
@@ -172,241 +165,33 @@ def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
     return (W * e * e).sum(axis=-1)
 
 
+def ik_pose_error(T, Tstar, mask=None):
+    r"""The pose error the IK solvers measure, and that their ``tol`` bounds.
+
+    ``(e, position_error, rotation_error)``: the world-frame 6-vector
+    :math:`e = (t^* - t,\ \theta k)`, :math:`R^* R^T = \operatorname{rot}(\theta, k)`,
+    from pose(s) ``T`` to ``Tstar`` (batched over leading dimensions), and
+    the norms :math:`\|t^* - t\|` (metres) and :math:`\theta` (radians)
+    of its parts, counting only the components ``mask`` weights.  A pose
+    counts as reached when both are at most ``tol``.
+
+    >>> e, et, er = ik_pose_error(transl(0.1, 0, 0) @ trotz(0.2), np.eye(4))
+    >>> np.round(e, 4), round(float(et), 4), round(float(er), 4)
+    (array([-0.1,  0. ,  0. ,  0. ,  0. , -0.2]), 0.1, 0.2)
+    """
+    T = getarray(T, "T", (4, 4))
+    Tstar = getarray(Tstar, "Tstar", (4, 4))
+    W = np.ones(6) if mask is None else getvector(mask, "mask", 6)
+    e = _pose_error(T, Tstar)
+    et, er = _errors(e, (W > 0).astype(float))
+    return e, et, er
+
+
 def _getposes(robot, T, name="T"):
     T = goal_pose(robot, T, name)
     if T.ndim not in (2, 3):
         raise ValueError(f"{name}: expected a pose (4, 4) or a trajectory (N, 4, 4), got shape {T.shape}")
     return T
-
-
-def _wrap(q):
-    """Wrap angles to (-pi, pi] (a hair above -pi, from round-off, becomes pi)."""
-    q = np.pi - (np.pi - np.asarray(q)) % (2 * np.pi)
-    return np.where(q < -np.pi + 1e-12, q + 2 * np.pi, q)
-
-
-# ---------------------------------------------------------------------------
-# closed form, 6-axis spherical wrist
-
-_IK6S_SINGULAR = 1e-9
-
-
-def _check_puma_form(robot, tol=1e-9):
-    """Raise ValueError unless the robot is a 6R arm of Puma form."""
-    if not hasattr(robot, "links"):
-        raise ValueError(f"robot: ikine6s needs a robot described by a DH table, got "
-                         f"{type(robot).__name__}; use ikine for other chains")
-    if robot.n != 6:
-        raise ValueError(f"robot: ikine6s needs a 6-axis robot, got n = {robot.n}")
-    if robot.mdh:
-        raise ValueError("robot: ikine6s needs standard DH parameters, got modified DH")
-    if not np.all(robot.revolute):
-        raise ValueError("robot: ikine6s needs 6 revolute joints (RRRRRR)")
-    L = robot.links
-    a = np.array([lk.a for lk in L], dtype=float)
-    d = np.array([lk.d for lk in L], dtype=float)
-    alpha = np.array([lk.alpha for lk in L], dtype=float)
-    problems = []
-    if not np.allclose(alpha[:3], [np.pi / 2, 0, -np.pi / 2], atol=tol):
-        problems.append(f"alpha1..3 = {np.round(alpha[:3], 4).tolist()} (need [pi/2, 0, -pi/2])")
-    if abs(a[0]) > tol or abs(d[1]) > tol:
-        problems.append("a1 and d2 must be zero")
-    if abs(a[3]) > tol or abs(a[4]) > tol or abs(d[4]) > tol:
-        problems.append("a4, a5 and d5 must be zero (spherical wrist)")
-    if not (np.isclose(abs(alpha[3]), np.pi / 2, atol=tol) and np.isclose(alpha[4], -alpha[3], atol=tol)):
-        problems.append("alpha4 = -alpha5 = +-pi/2 needed (spherical wrist)")
-    if problems:
-        raise ValueError("robot: ikine6s needs a Puma-form arm with a spherical wrist: " + "; ".join(problems))
-
-
-def _getconfig(config: str):
-    if not isinstance(config, str):
-        raise TypeError(f"config: expected a string of letters from 'lr', 'ud', 'nf', got {type(config).__name__}")
-    bad = [c for c in config if c not in "lrudnf"]
-    if bad:
-        raise ValueError(f"config: expected letters from 'l', 'r', 'u', 'd', 'n', 'f', got {config!r} "
-                         f"(unknown {''.join(bad)!r})")
-    for pair in ("lr", "ud", "nf"):
-        if pair[0] in config and pair[1] in config:
-            raise ValueError(f"config: {pair[0]!r} and {pair[1]!r} are exclusive, got {config!r}")
-    right = "r" in config
-    down = "d" in config
-    flip = "f" in config
-    return right, down, flip
-
-
-def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-10, strict: bool = False,
-            unit: str = "rad") -> IKSolution:
-    r"""Closed-form inverse kinematics of a 6-axis arm with a spherical wrist.
-
-    The solution of Paul and Zhang (1986) for an arm of Puma form
-    (standard DH, :math:`\alpha_{1..3} = (\pi/2, 0, -\pi/2)`, :math:`a_1 =
-    d_2 = 0`, spherical wrist :math:`a_4 = a_5 = d_5 = 0`).  The base and
-    tool transforms and joint offsets of the robot are taken into account.
-
-    The wrist centre :math:`p_w = p - R\,R_x(-\alpha_6)(a_6, 0, d_6)^T`
-    fixes the first three joints:
-
-    .. math::
-
-        q_1 = \operatorname{atan2}(p_y, p_x) + \sin^{-1}(d_3/r) \;\; (\text{right}),\quad
-        \operatorname{atan2}(p_y, p_x) + \pi - \sin^{-1}(d_3/r) \;\; (\text{left}),
-
-    with :math:`r = \sqrt{p_x^2 + p_y^2}`, then :math:`q_2 =
-    \operatorname{atan2}(p_z, V) \pm \psi`,
-    :math:`\cos\psi = (a_2^2 - d_4^2 - a_3^2 + V^2 + p_z^2) / (2 a_2 \sqrt{V^2 + p_z^2})`,
-    :math:`V = p_x\cos q_1 + p_y \sin q_1`, and :math:`q_3` from the elbow
-    geometry.  The wrist rotation :math:`R_3^T R` is a ZYZ Euler rotation
-    :math:`(q_4, \mp q_5, q_6)`.
-
-    Parameters
-    ----------
-    robot : DHRobot
-        A 6R robot of Puma form (e.g. ``rvc.models.puma560()``).
-    T : array_like (4, 4) or (N, 4, 4)
-        Desired end-effector pose(s) in the world frame.
-    config : str
-        Letters choosing one of the 8 solutions: ``l``/``r`` left or right
-        arm, ``u``/``d`` elbow up or down, ``n``/``f`` wrist not flipped
-        (the DH angle :math:`\theta_5 \in [0, \pi]`, so :math:`q_5 \ge 0` for
-        the Puma) or flipped (:math:`q_4 \to q_4 + \pi, q_5 \to -q_5, q_6 \to
-        q_6 + \pi`).  Missing letters default to ``l``, ``u``, ``n``.  With
-        these letters ``ikine6s(p560, p560.fkine(qn), "ru")`` returns ``qn``
-        as in the notes.  (roboticstoolbox-python's ``ikine_a`` uses the
-        opposite wrist letters for the Puma: its ``"run"`` is ``"ruf"`` here.)
-    tol : float
-        A solution is checked by forward kinematics; success needs the
-        squared pose error ``E = e^T e`` (see :func:`ikine`) below ``tol``.
-    strict : bool
-        If true, an unreachable pose raises ``ValueError`` instead of
-        returning ``success=False``.
-    unit : {"rad", "deg"}
-        Unit of the returned joint coordinates.
-
-    Returns
-    -------
-    IKSolution
-        ``q`` (6,) or (N, 6), wrapped to (-pi, pi].  For an unreachable pose
-        ``success`` is false, ``reason`` says why, ``q`` is zeros (not NaN)
-        and ``residual`` is ``inf``.
-
-    Notes
-    -----
-    At the wrist singularity (:math:`\sin q_5 \approx 0`, below 1e-9) axes
-    4 and 6 line up and only :math:`q_4 + q_6` (or :math:`q_4 - q_6` when
-    :math:`q_5 = \pi`) is determined: the solver returns :math:`q_4 = 0`,
-    puts the whole rotation into :math:`q_6`, and issues a
-    :class:`~rvc.checks.SingularityWarning`.  ``n`` and ``f`` then give the
-    same solution.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from rvc.models import puma560
-    >>> p560 = puma560()
-    >>> T = p560.fkine(p560.qn)
-    >>> np.round(ikine6s(p560, T).q, 4)      # the default 'lun' solution
-    array([2.6486, 2.3562, 0.094 , 2.5326, 0.9743, 0.3734])
-    >>> sol = ikine6s(p560, np.array([[1., 0, 0, 3], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]))
-    >>> sol.success, sol.reason
-    (False, 'T: pose is unreachable: the wrist centre is beyond the reach of the arm')
-    """
-    _check_puma_form(robot)
-    right, down, flip = _getconfig(config)
-    unit = getunit(unit)
-    T = _getposes(robot, T)
-    single = T.ndim == 2
-    Ts = T.reshape(-1, 4, 4)
-    Tarm = np.linalg.inv(robot.base) @ Ts @ np.linalg.inv(robot.tool)
-
-    L = robot.links
-    a2, a3 = float(L[1].a), float(L[2].a)
-    d1, d3, d4 = float(L[0].d), float(L[2].d), float(L[3].d)
-    a6, d6, alpha6 = float(L[5].a), float(L[5].d), float(L[5].alpha)
-    alpha = np.array([lk.alpha for lk in L], dtype=float)
-    offset = np.array([lk.offset for lk in L], dtype=float)
-
-    R = Tarm[:, :3, :3]
-    pw = Tarm[:, :3, 3] - R @ (rotx(-alpha6) @ np.array([a6, 0.0, d6]))
-    Px, Py, Pz = pw[:, 0], pw[:, 1], pw[:, 2] - d1
-    N = Ts.shape[0]
-
-    # q1: the shoulder offset d3 makes the arm left- or right-handed
-    r = np.hypot(Px, Py)
-    reach1 = r > abs(d3) + 1e-12
-    rs = np.where(reach1, r, 1.0)
-    s = np.clip(d3 / rs, -1.0, 1.0)
-    th1 = np.arctan2(Py, Px) + (np.arcsin(s) if right else np.pi - np.arcsin(s))
-
-    # q2: elbow up or down; the sense flips with the arm
-    n2 = (1.0 if not down else -1.0) * (1.0 if right else -1.0)
-    V = Px * np.cos(th1) + Py * np.sin(th1)
-    rr = np.hypot(V, Pz)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        c = (a2 ** 2 - d4 ** 2 - a3 ** 2 + V ** 2 + Pz ** 2) / (2.0 * a2 * rr)
-    reach2 = np.isfinite(c) & (np.abs(c) <= 1.0 + 1e-12)
-    psi = np.arccos(np.clip(np.where(reach2, c, 1.0), -1.0, 1.0))
-    th2 = np.arctan2(Pz, V) + n2 * psi
-
-    # q3 from the elbow geometry
-    num = np.cos(th2) * V + np.sin(th2) * Pz - a2
-    den = np.cos(th2) * Pz - np.sin(th2) * V
-    th3 = np.arctan2(a3, d4) - np.arctan2(num, den)
-
-    # wrist: R = R03 Rz(q4) [Rx(a4) Rz(q5) Rx(-a4)] Rz(q6) Rx(a6)
-    R03 = rotz(th1) @ rotx(alpha[0]) @ rotz(th2) @ rotx(alpha[1]) @ rotz(th3) @ rotx(alpha[2])
-    Rw = np.swapaxes(R03, -1, -2) @ R @ rotx(-alpha6)
-    r13, r23, r33 = Rw[:, 0, 2], Rw[:, 1, 2], Rw[:, 2, 2]
-    sin5 = np.hypot(r13, r23)
-    singular = sin5 < _IK6S_SINGULAR
-    # 'n' is the solution with the DH angle theta5 in [0, pi] (q5 >= 0 for the
-    # Puma, as in the notes); theta5 = -(Euler theta) when alpha4 > 0
-    eul_flip = flip != (alpha[3] > 0)
-    phi = np.where(singular, 0.0, np.arctan2(-r23, -r13) if eul_flip else np.arctan2(r23, r13))
-    cphi, sphi = np.cos(phi), np.sin(phi)
-    theta = np.arctan2(cphi * r13 + sphi * r23, r33)
-    psi6 = np.arctan2(-sphi * Rw[:, 0, 0] + cphi * Rw[:, 1, 0], -sphi * Rw[:, 0, 1] + cphi * Rw[:, 1, 1])
-    # Rx(a4) Rz(q5) Rx(-a4) is Ry(-q5) for a4 = +pi/2, Ry(q5) for a4 = -pi/2
-    th5 = -theta if alpha[3] > 0 else theta
-
-    q = np.stack([th1, th2, th3, phi, th5, psi6], axis=-1) - offset
-    q = _wrap(q)
-
-    ok = reach1 & reach2
-    q[~ok] = 0.0
-    reasons = [""] * N
-    for k in np.flatnonzero(~reach1):
-        reasons[k] = ("T: pose is unreachable: the wrist centre is closer to the waist axis "
-                      f"than the shoulder offset |d3| = {abs(d3):g}")
-    for k in np.flatnonzero(reach1 & ~reach2):
-        reasons[k] = "T: pose is unreachable: the wrist centre is beyond the reach of the arm"
-    if strict and not np.all(ok):
-        k = int(np.flatnonzero(~ok)[0])
-        where = "" if single else f" (pose {k})"
-        raise ValueError(reasons[k] + where)
-
-    # check every solution by forward kinematics
-    residual, et, er = np.full(N, np.inf), np.full(N, np.inf), np.full(N, np.inf)
-    if np.any(ok):
-        e = _pose_error(np.asarray(robot.fkine(q[ok])).reshape(-1, 4, 4), Ts[ok])
-        residual[ok] = _residual(e, np.ones(6))
-        et[ok], er[ok] = _errors(e, np.ones(6))
-    success = ok & (residual < tol)
-    for k in np.flatnonzero(ok & ~success):
-        reasons[k] = f"solution does not reach the pose: residual {residual[k]:.3g} >= tol {tol:g}"
-
-    sing = singular & ok
-    if np.any(sing):
-        which = "" if single else f" at {int(np.count_nonzero(sing))} of {N} poses"
-        warn_singular(f"ikine6s: wrist singularity (q5 = 0 or pi){which}: only q4 +- q6 is "
-                      "determined, returning q4 = 0")
-
-    q = putangle(q, unit)
-    if single:
-        return IKSolution(q[0], bool(success[0]), reasons[0], 0, float(residual[0]), 0,
-                          float(et[0]), float(er[0]))
-    return IKSolution(q, success, reasons, np.zeros(N, dtype=int), residual, np.zeros(N, dtype=int),
-                      et, er)
 
 
 # ---------------------------------------------------------------------------
@@ -419,20 +204,6 @@ _LAM_MAX = 1e6
 #: multiplied by _LAM_UP after one that does not (fewest iterations on the
 #: Puma 560, Cobra 600 and Baxter among the pairs tried: 2/2, 3/2, 3/3, 5/3, 10/10).
 _LAM_DOWN, _LAM_UP = 5.0, 3.0
-
-
-class _Problem(NamedTuple):
-    """What every attempt of one ikine call shares."""
-
-    W: np.ndarray            # (6,) error weights (the mask)
-    counted: np.ndarray      # (6,) 1.0 where the weight is non-zero, else 0.0
-    tol: float               # pose error in metres and radians
-    ilimit: int              # iterations per attempt
-    lam: float               # initial damping
-    joint_limits: bool
-    qlim: np.ndarray         # (2, n)
-    prismatic: np.ndarray    # (n,) bool
-    starts: "_Restarts"      # random configurations, in the order they are tried
 
 
 #: LAPACK's solver of a symmetric positive definite system (Cholesky): the
@@ -470,6 +241,26 @@ def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam) -> np.ndarray:
 
 #: From this many systems on, :func:`_cholesky_solve` beats ``np.linalg.solve``.
 _LONG = 256
+
+
+def cholesky_solve_reference(H, g) -> np.ndarray:
+    r"""Solve :math:`H x = g` for symmetric positive definite H by Cholesky, as the textbook does.
+
+    .. math:: H = L L^T, \qquad L y = g, \qquad L^T x = y,
+
+    with numpy's batched ``cholesky`` and ``solve`` (H (..., n, n), g
+    (..., n)).  The engine the batched LM step uses for long batches
+    computes the same x (a test holds them equal) with a loop over the
+    n(n+1)/2 entries of L instead of over the systems.
+
+    >>> H = np.array([[4.0, 2.0], [2.0, 3.0]])
+    >>> cholesky_solve_reference(H, np.array([2.0, 1.0])), np.linalg.solve(H, [2.0, 1.0])
+    (array([0.5, 0. ]), array([0.5, 0. ]))
+    """
+    H, g = np.asarray(H, dtype=float), np.asarray(g, dtype=float)
+    L = np.linalg.cholesky(H)
+    y = np.linalg.solve(L, g[..., None])
+    return np.linalg.solve(np.swapaxes(L, -1, -2), y)[..., 0]
 
 
 def _cholesky_solve(H: np.ndarray, g: np.ndarray) -> np.ndarray:
@@ -512,16 +303,6 @@ def _errors(e: np.ndarray, counted: np.ndarray):
     """Position error (m) and rotation error (rad): norms of the counted parts of e."""
     e2 = counted * e * e
     return np.sqrt(e2[..., :3].sum(axis=-1)), np.sqrt(e2[..., 3:].sum(axis=-1))
-
-
-def _reached(e: np.ndarray, p: _Problem):
-    """True where the pose is reached: both errors within ``tol``."""
-    if e.ndim == 1:                                    # one pose: floats
-        e0, e1, e2, e3, e4, e5 = (p.counted * e).tolist()
-        tol2 = p.tol * p.tol
-        return e0 * e0 + e1 * e1 + e2 * e2 <= tol2 and e3 * e3 + e4 * e4 + e5 * e5 <= tol2
-    et, er = _errors(e, p.counted)
-    return (et <= p.tol) & (er <= p.tol)
 
 
 def _random_q(rng, qlim, prismatic, n, size=None):
@@ -579,65 +360,82 @@ def _fit_limits(q, qlim, prismatic):
 _STALLED, _ILIMIT, _OUTSIDE = 1, 2, 3
 
 
-def _why(code: int, et: float, er: float, ilimit: int, searches: int) -> str:
+def _why(code: int, et: float, er: float, ilimit: int, searches: int, stalled: str) -> str:
     if code == 0:
         return ""
     if code == _OUTSIDE:
         text = "solution outside the joint limits qlim"
     else:
-        cause = "stalled in a local minimum" if code == _STALLED else f"iteration limit {ilimit} reached"
+        cause = stalled if code == _STALLED else f"iteration limit {ilimit} reached"
         text = f"{cause} (pose error {et:.3g} m, {er:.3g} rad)"
     return text + (f" after {searches} random restarts" if searches else "")
 
 
-def _attempt(robot, Tstar, q, p: _Problem):
-    """One LM run for one pose from q: (q, e, iterations, code).
+def _reached(e, counted, tol):
+    """True where the pose is reached: both errors of the counted components within ``tol``."""
+    if e.ndim == 1:                                    # one pose: floats
+        e0, e1, e2, e3, e4, e5 = (counted * e).tolist()
+        tol2 = tol * tol
+        return e0 * e0 + e1 * e1 + e2 * e2 <= tol2 and e3 * e3 + e4 * e4 + e5 * e5 <= tol2
+    et, er = _errors(e, counted)
+    return (et <= tol) & (er <= tol)
 
-    A lean loop for a single configuration: each iteration evaluates the
-    chain once (the Jacobian and the pose of the trial point together);
-    a rejected trial keeps the Jacobian of the current point.
+
+def _attempt(robot, Tstar, q, rule, W, counted, tol, ilimit, trace):
+    """One attempt for one pose from q, the loop of :func:`ik_search` on floats: (q, e, iterations, code).
+
+    Each iteration evaluates the chain once (the Jacobian and the pose of
+    the trial point together); a rejected trial keeps the Jacobian of the
+    current point.  The same tests in the same order as the batched loop.
     """
     J, T = jacob0_pose(robot, q)
     e = _pose_error(T, Tstar)
-    E = e @ (p.W * e)
-    lam = p.lam
-    for it in range(p.ilimit):
-        if _reached(e, p):
+    E = e @ (W * e)
+    state = rule.begin(E)
+    if trace is not None:
+        trace.append(np.array([E]))
+    for it in range(ilimit):
+        if _reached(e, counted, tol):
             return q, e, it, 0
+        if rule.stalled(state, E):
+            return q, e, it, _STALLED
         try:
-            trial = q + _lm_step(J, e, p.W, lam)
+            trial = q + rule.step(J, e, W, state)
         except np.linalg.LinAlgError:                   # singular with lam = 0
-            lam = max(2.0 * lam, 1e-12)
+            state = rule.singular(state)
             continue
         Jt, Tt = jacob0_pose(robot, trial)
         et = _pose_error(Tt, Tstar)
-        Et = et @ (p.W * et)
-        if Et < E:
+        Et = et @ (W * et)
+        better, state = rule.judge(Et, E, state)
+        if better:
             q, J, e, E = trial, Jt, et, Et
-            lam /= _LAM_DOWN
-        else:
-            lam *= _LAM_UP
-            if lam > _LAM_MAX:
-                return q, e, it + 1, _STALLED
-    return q, e, p.ilimit, 0 if _reached(e, p) else _ILIMIT
+        if trace is not None:
+            trace.append(np.array([E]))
+    if _reached(e, counted, tol):
+        return q, e, ilimit, 0
+    return q, e, ilimit, _STALLED if rule.stalled(state, E) else _ILIMIT
 
 
-def _solve_one(robot, Tstar, q0, p: _Problem):
-    """One pose: LM from q0, then from the random restarts until one reaches it.
+def _search_one(robot, Tstar, q0, rule, W, tol, ilimit, starts, joint_limits, trace):
+    """One pose: an attempt from q0, then from the restarts until one reaches it.
 
     Returns (q, e, iterations, searches, code) of the solution, or of the
     attempt that came closest.
     """
+    counted = (W > 0).astype(float)
+    qlim = np.asarray(robot.qlim, dtype=float)
+    prismatic = ~np.asarray(robot.revolute, dtype=bool)
     best = None
     total = 0
-    for searches in range(len(p.starts) + 1):
-        start = q0 if searches == 0 else p.starts[searches - 1]
-        q, e, it, code = _attempt(robot, Tstar, start, p)
+    for searches in range(len(starts) + 1):
+        start = q0 if searches == 0 else starts[searches - 1]
+        q, e, it, code = _attempt(robot, Tstar, start, rule, W, counted, tol, ilimit, trace)
         total += it
-        if code == 0 and p.joint_limits:
-            q, inside = _fit_limits(q, p.qlim, p.prismatic)
+        if code == 0 and joint_limits:
+            q, inside = _fit_limits(q, qlim, prismatic)
             code = 0 if inside else _OUTSIDE
-        E = e @ (p.W * e)
+        E = e @ (W * e)
         if best is None or code == 0 or (best[3] != 0 and E < best[2]):
             best = (q, e, E, code)
         if code == 0:
@@ -664,40 +462,120 @@ def _evaluate(robot, Q, Ts):
     return J, _pose_error(T, Ts)
 
 
-def _solve_batch(robot, Ts, Q0, p: _Problem):
-    """Independent poses solved together: the LM of :func:`_attempt`, vectorised.
+class LMStep:
+    r"""The step rule of :func:`ikine`: Levenberg-Marquardt with adaptive damping.
 
-    Each row (pose) has its own damping, iteration count and restarts, and
-    follows exactly the steps :func:`_solve_one` would take for it alone;
-    one iteration evaluates the chain once for all rows still working
-    (their trial points, and the restart configurations of rows that
-    stalled).  Returns (q, e, iterations, searches, code), a row per pose.
+    .. math:: \delta q = (J^T W J + \lambda I)^{-1} J^T W e
+
+    A trial that lowers :math:`E = e^T W e` is taken and :math:`\lambda`
+    divided by 5; otherwise it is rejected and :math:`\lambda` tripled.
+    An attempt has stalled (a local minimum) once :math:`\lambda > 10^6`.
+    One of the step rules :func:`ik_search` runs: ``begin(E)`` gives the
+    state of new attempts (their damping), ``step`` the trial steps,
+    ``judge`` which trials are taken and the new state, ``stalled`` which
+    attempts are stuck.
+
+    >>> rule = LMStep(0.1)
+    >>> lam = rule.begin(np.array([4.0, 1.0]))
+    >>> rule.judge(np.array([1.0, 2.0]), np.array([4.0, 1.0]), lam)   # first lowers E, second not
+    (array([ True, False]), array([0.02, 0.3 ]))
     """
-    N = Q0.shape[0]
-    if N == 1:                                   # a batch of one is one pose
-        q, e, it, searches, code = _solve_one(robot, Ts[0], Q0[0], p)
-        return q[None], e[None], np.array([it]), np.array([searches]), np.array([code])
-    q = Q0.copy()
-    J, e = _evaluate(robot, q, Ts)
-    E = _residual(e, p.W)
-    lam = np.full(N, p.lam)
+
+    cause = "stalled in a local minimum"
+
+    def __init__(self, lam: float = 0.1):
+        self.lam = lam
+
+    def begin(self, E):
+        return np.full(len(E), self.lam) if np.ndim(E) else self.lam
+
+    def stalled(self, lam, E):
+        return lam > _LAM_MAX
+
+    def step(self, J, e, W, lam):
+        return _lm_step(J, e, W, lam)
+
+    def singular(self, lam):
+        """The damping after a singular system (only possible with lam = 0)."""
+        return np.maximum(2.0 * lam, 1e-12)
+
+    def judge(self, E_trial, E, lam):
+        better = E_trial < E
+        if np.ndim(better) == 0:                         # one pose: floats
+            return better, lam / _LAM_DOWN if better else lam * _LAM_UP
+        return better, np.where(better, lam / _LAM_DOWN, lam * _LAM_UP)
+
+
+def ik_search(robot, T, Q0, rule, *, mask=None, tol: float = 1e-9, ilimit: int = 50, starts=(),
+              joint_limits: bool = False, trace=None) -> IKSolution:
+    r"""The search loop of the numerical IK solvers, with a pluggable step rule.
+
+    For each pose ``T[k]`` from ``Q0[k]``: evaluate the pose error
+    :math:`e` and :math:`E = e^T W e` (``W = diag(mask)``), then repeat
+
+    .. math:: q_{trial} = q + \delta q(J, e, W),\qquad q \leftarrow q_{trial}
+              \text{ where the rule takes the trial}
+
+    until the pose is reached (position error at most ``tol`` metres and
+    rotation error at most ``tol`` radians, counting the components
+    ``mask`` weights: the one meaning of ``tol`` in every solver), the
+    rule says the attempt is stuck (``rule.stalled``), or ``ilimit``
+    iterations are used.  A failed attempt restarts from the next of
+    ``starts`` (configurations (k, n)); the attempt that came closest is
+    kept.  ``joint_limits`` rejects a solution outside ``robot.qlim``
+    (after shifting revolute joints by 2 pi where that helps).  The rows
+    are solved together, each with its own state, iterations and restarts:
+    a row's answer does not depend on the others.  One pose (N = 1) runs
+    the same tests in the same order on Python floats, several times faster
+    than a batch of one (tests hold the two equal).  ``rule`` is
+    :class:`LMStep` for :func:`ikine`, ``TransposeStep`` for
+    ``ikine_transpose``.  ``trace``, a list, receives ``E`` (N,) at the
+    start and after every iteration.
+
+    ``T`` (N, 4, 4) are 3-D poses and ``Q0`` (N, n) radians; the callers
+    check their arguments.  Returns an :class:`IKSolution` of arrays.
+
+    >>> p560 = rvc.models.puma560()
+    >>> sol = ik_search(p560, p560.fkine(p560.qn)[None], np.zeros((1, 6)), LMStep(0.1))
+    >>> sol.success, sol.iterations
+    (array([ True]), array([6]))
+    """
+    q = np.array(Q0, dtype=float)
+    N, n = q.shape
+    W = np.ones(6) if mask is None else np.asarray(mask, dtype=float)
+    if N == 1:                                  # one pose: the same loop on floats, several times faster
+        q1, e1, it1, s1, c1 = _search_one(robot, T[0], q[0], rule, W, tol, ilimit, starts, joint_limits,
+                                          trace)
+        et, er = _errors(e1, (W > 0).astype(float))
+        return IKSolution(q1[None], np.array([c1 == 0]), [_why(c1, et, er, ilimit, s1, rule.cause)],
+                          np.array([it1]), np.array([e1 @ (W * e1)]), np.array([s1]),
+                          np.array([et]), np.array([er]))
+    counted = (W > 0).astype(float)
+    qlim = np.asarray(robot.qlim, dtype=float)
+    prismatic = ~np.asarray(robot.revolute, dtype=bool)
+    J, e = _evaluate(robot, q, T)
+    E = _residual(e, W)
+    state = rule.begin(E)
     it = np.zeros(N, dtype=int)                 # iterations of the current attempt
     total = np.zeros(N, dtype=int)
     searches = np.zeros(N, dtype=int)
     code = np.full(N, -1)                        # -1 while working, then 0 or why not
     best_q, best_e, best_E = q.copy(), e.copy(), np.full(N, np.inf)
     best_code = np.full(N, _STALLED)
+    if trace is not None:
+        trace.append(E.copy())
     while True:
         act = np.flatnonzero(code < 0)
         if act.size == 0:
             break
         # has each working row ended its attempt, and how?
-        reached = _reached(e[act], p)
-        ends = np.where(reached, 0, np.where(lam[act] > _LAM_MAX, _STALLED,
-                                             np.where(it[act] >= p.ilimit, _ILIMIT, -1)))
-        if p.joint_limits and reached.any():
+        et, er = _errors(e[act], counted)
+        reached = (et <= tol) & (er <= tol)
+        ends = np.where(reached, 0, np.where(rule.stalled(state[act], E[act]), _STALLED,
+                                             np.where(it[act] >= ilimit, _ILIMIT, -1)))
+        if joint_limits and reached.any():
             rows = act[reached]
-            q[rows], inside = _fit_limits(q[rows], p.qlim, p.prismatic)
+            q[rows], inside = _fit_limits(q[rows], qlim, prismatic)
             ends[np.flatnonzero(reached)[~inside]] = _OUTSIDE
         finished = ends >= 0
         restart = act[:0]
@@ -707,39 +585,108 @@ def _solve_batch(robot, Ts, Q0, p: _Problem):
             keep = (why == 0) | ((best_code[rows] != 0) & (E[rows] < best_E[rows]))
             k = rows[keep]
             best_q[k], best_e[k], best_E[k], best_code[k] = q[k], e[k], E[k], why[keep]
-            out = (why == 0) | (searches[rows] >= len(p.starts))
+            out = (why == 0) | (searches[rows] >= len(starts))
             code[rows[out]] = best_code[rows[out]]
             restart = rows[~out]
-        # a damped step for the rows that go on, and the restart configurations
+        # a trial step for the rows that go on, and the restart configurations
         step = act[~finished]
         try:
-            trial = q[step] + _lm_step(J[step], e[step], p.W, lam[step])
+            trial = q[step] + rule.step(J[step], e[step], W, state[step])
         except np.linalg.LinAlgError:                   # singular with lam = 0
-            lam[step] = np.maximum(2.0 * lam[step], 1e-12)
+            state[step] = rule.singular(state[step])
             continue
-        starts = p.starts[searches[restart]] if restart.size else q[:0]
+        restart_q = starts[searches[restart]] if restart.size else q[:0]
         searches[restart] += 1
         rows = np.concatenate([step, restart])
         if rows.size == 0:
             continue
-        # one evaluation of the chain for both; take the steps that lower E
-        Qn = np.concatenate([trial, starts])
-        Jn, en = _evaluate(robot, Qn, Ts[rows])
-        En = _residual(en, p.W)
-        better = En[:step.size] < E[step]
+        # one evaluation of the chain for both; the rule takes or rejects each trial
+        Qn = np.concatenate([trial, restart_q])
+        Jn, en = _evaluate(robot, Qn, T[rows])
+        En = _residual(en, W)
+        better, state[step] = rule.judge(En[:step.size], E[step], state[step])
         take = np.concatenate([better, np.ones(restart.size, dtype=bool)])
         r = rows[take]
         q[r], J[r], e[r], E[r] = Qn[take], Jn[take], en[take], En[take]
-        lam[step] = np.where(better, lam[step] / _LAM_DOWN, lam[step] * _LAM_UP)
-        lam[restart] = p.lam
+        state[restart] = rule.begin(E[restart])
         it[step] += 1
         total[step] += 1
         it[restart] = 0
-    return best_q, best_e, total, searches, code
+        if trace is not None and step.size:
+            trace.append(E.copy())
+    et, er = _errors(best_e, counted)
+    reasons = [_why(c, a, b, ilimit, s, rule.cause) for c, a, b, s in zip(code.tolist(), et.tolist(),
+                                                                        er.tolist(), searches.tolist())]
+    return IKSolution(best_q, code == 0, reasons, total, _residual(best_e, W), searches, et, er)
+
+
+def ikine_lm_reference(robot, T, q0=None, *, ilimit: int = 50, tol: float = 1e-9, lam: float = 0.1):
+    r"""Levenberg-Marquardt inverse kinematics by the definition: one pose, a plain loop.
+
+    .. math::
+
+        e = \bigl(t^* - t(q),\; \log(R^* R(q)^T)^\vee\bigr), \qquad
+        \delta q = (J^T J + \lambda I)^{-1} J^T e,
+
+    the trial :math:`q + \delta q` taken (and :math:`\lambda` divided by 5)
+    when it lowers :math:`E = e^T e`, otherwise rejected (and :math:`\lambda`
+    tripled), until both errors are within ``tol`` (metres, radians),
+    :math:`\lambda > 10^6` or ``ilimit`` iterations.  No mask, restarts or
+    batch: the idea, for reading.  :func:`ikine` with ``search=False``
+    takes the same steps (a test holds them equal) through
+    :func:`ik_search` and :class:`LMStep`.  Returns ``(q, success,
+    iterations)``.
+
+    >>> p560 = rvc.models.puma560()
+    >>> q, ok, it = ikine_lm_reference(p560, p560.fkine(p560.qn))
+    >>> ok, it, bool(np.allclose(p560.fkine(q), p560.fkine(p560.qn), atol=1e-9))
+    (True, 6, True)
+    """
+    Tstar = goal_pose(robot, T, "T")
+    q = np.zeros(robot.n) if q0 is None else getvector(q0, "q0", robot.n)
+
+    def error(q):
+        J, Tq = jacob0_pose(robot, q)
+        dR = Tstar[:3, :3] @ Tq[:3, :3].T
+        return J, np.concatenate([Tstar[:3, 3] - Tq[:3, 3], trlog(dR, twist=True, check=False)])
+
+    J, e = error(q)
+    for it in range(ilimit):
+        if np.linalg.norm(e[:3]) <= tol and np.linalg.norm(e[3:]) <= tol:
+            return q, True, it
+        if lam > _LAM_MAX:
+            return q, False, it
+        trial = q + np.linalg.solve(J.T @ J + lam * np.eye(robot.n), J.T @ e)
+        Jt, et = error(trial)
+        if et @ et < e @ e:
+            q, J, e, lam = trial, Jt, et, lam / _LAM_DOWN
+        else:
+            lam *= _LAM_UP
+    return q, bool(np.linalg.norm(e[:3]) <= tol and np.linalg.norm(e[3:]) <= tol), ilimit
+
+
+def _getslimit(search, slimit) -> int:
+    """The number of random restarts from ikine's ``search`` and ``slimit`` (one option, two spellings)."""
+    if search is not None and not isinstance(search, (bool, np.bool_)):
+        raise TypeError(f"search: expected True, False or None, got {type(search).__name__}")
+    if slimit is None:
+        return 0 if search is False else _SLIMIT
+    slimit = int(getscalar(slimit, "slimit"))
+    if search is False and slimit != 0:
+        raise ValueError(f"search, slimit: search=False makes no restarts, but slimit={slimit} asks for "
+                         "them; give one of the two")
+    if search is True and slimit == 0:
+        raise ValueError("search, slimit: search=True asks for restarts, but slimit=0 allows none; "
+                         "give one of the two")
+    return slimit
+
+
+#: Random restarts per pose unless ``slimit`` says otherwise.
+_SLIMIT = 10
 
 
 def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
-          search: bool = True, slimit: int = 10, joint_limits: bool = False,
+          search=None, slimit=None, joint_limits: bool = False,
           lam: float = 0.1, seed=0, unit: str = "rad") -> IKSolution:
     r"""Numerical inverse kinematics by Levenberg-Marquardt (notes 7.2.2.2, 8.6).
 
@@ -806,11 +753,15 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
     tol : float
         Largest pose error that counts as reached, in metres (position)
         and radians (rotation).
-    search : bool
-        Restart from random configurations when an attempt fails (default
-        true); ``False`` makes one attempt from ``q0``.
-    slimit : int
-        Maximum number of random restarts per pose.
+    search : bool, optional
+        Restart from random configurations when an attempt fails (the
+        default); ``False`` makes one attempt from ``q0``, the same as
+        ``slimit=0``.
+    slimit : int, optional
+        Maximum number of random restarts per pose (default 10, or 0 with
+        ``search=False``).  A contradictory pair (``search=False`` with
+        ``slimit > 0``, ``search=True`` with ``slimit=0``) raises
+        ``ValueError``.
     joint_limits : bool
         Reject solutions outside ``robot.qlim`` (after trying to shift
         revolute joints by multiples of 2 pi into range); a rejected
@@ -866,160 +817,40 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
         if np.any(W < 0) or not np.any(W > 0):
             raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
     ilimit = int(getscalar(ilimit, "ilimit"))
-    slimit = int(getscalar(slimit, "slimit"))
+    slimit = _getslimit(search, slimit)
     tol = getscalar(tol, "tol")
     lam = getscalar(lam, "lam")
     if ilimit < 1 or slimit < 0 or tol <= 0 or lam < 0:
         raise ValueError(f"ilimit, slimit, tol, lam: expected ilimit >= 1, slimit >= 0, tol > 0, lam >= 0, "
                          f"got {ilimit}, {slimit}, {tol}, {lam}")
     qlim = np.asarray(robot.qlim, dtype=float)
-    starts = _Restarts(seed, qlim, prismatic, slimit if search else 0)
-    p = _Problem(W, (W > 0).astype(float), tol, ilimit, lam, joint_limits, qlim, prismatic, starts)
-
+    starts = _Restarts(seed, qlim, prismatic, slimit)
+    kw = dict(mask=W, tol=tol, ilimit=ilimit, starts=starts, joint_limits=joint_limits)
+    rule = LMStep(lam)
     if batch:                                          # independent poses, solved together
-        Ts = np.broadcast_to(T, q0.shape[:1] + (4, 4))
-        Q, e, iters, searches, code = _solve_batch(robot, Ts, q0, p)
+        sol = ik_search(robot, np.broadcast_to(T, q0.shape[:1] + (4, 4)), q0, rule, **kw)
         single = False
     else:                                              # one pose, or a trajectory in order
         single = T.ndim == 2
-        Ts = T.reshape(-1, 4, 4)
-        N = Ts.shape[0]
-        Q, e = np.zeros((N, n)), np.zeros((N, 6))
-        iters, searches, code = (np.zeros(N, dtype=int) for _ in range(3))
-        start = q0
-        for k in range(N):
-            Q[k], e[k], iters[k], searches[k], code[k] = _solve_one(robot, Ts[k], start, p)
-            if code[k] == 0:
-                start = Q[k]
-    et, er = _errors(e, p.counted)
-    success = code == 0
-    reasons = [_why(c, a, b, ilimit, s) for c, a, b, s in zip(code.tolist(), et.tolist(), er.tolist(),
-                                                                searches.tolist())]
-    resid = _residual(e, W)
+        parts, start = [], q0
+        for Tk in T.reshape(-1, 4, 4):
+            parts.append(ik_search(robot, Tk[None], start[None], rule, **kw))
+            if parts[-1].success[0]:
+                start = parts[-1].q[0]
+        sol = parts[0] if single else IKSolution(
+            *(np.concatenate([getattr(s, f) for s in parts]) if f != "reason"
+              else sum((s.reason for s in parts), []) for f in _FIELDS))
+    Q = sol.q
     if unit == "deg":
         Q = np.where(prismatic, Q, np.rad2deg(Q))
     if single:
-        return IKSolution(Q[0], bool(success[0]), reasons[0], int(iters[0]), float(resid[0]),
-                          int(searches[0]), float(et[0]), float(er[0]))
-    return IKSolution(Q, success, reasons, iters, resid, searches, et, er)
+        return IKSolution(Q[0], bool(sol.success[0]), sol.reason[0], int(sol.iterations[0]),
+                          float(sol.residual[0]), int(sol.searches[0]), float(sol.position_error[0]),
+                          float(sol.rotation_error[0]))
+    return IKSolution(Q, sol.success, sol.reason, sol.iterations, sol.residual, sol.searches,
+                      sol.position_error, sol.rotation_error)
 
 
-# ---------------------------------------------------------------------------
-# the two-link planar arm (7.2.1)
-
-
-def ikine_2link_sympy():
-    r"""Closed-form IK of the 2-link planar arm, derived with sympy.
-
-    From the forward kinematics :math:`x = a_1 c_1 + a_2 c_{12}`,
-    :math:`y = a_1 s_1 + a_2 s_{12}`, sympy simplifies
-    :math:`x^2 + y^2 = a_1^2 + a_2^2 + 2 a_1 a_2 \cos q_2`, which gives
-    :math:`q_2 = \pm\cos^{-1}(\cdot)`, then
-    :math:`q_1 = \operatorname{atan2}(y, x) - \operatorname{atan2}(a_2 \sin q_2, a_1 + a_2\cos q_2)`.
-
-    Returns
-    -------
-    dict
-        ``{"up": (q1, q2), "down": (q1, q2)}`` of sympy expressions in the
-        real symbols ``a1 a2 x y``.  Elbow up has :math:`q_2 \le 0` (for a
-        target on the positive x-axis the elbow is above the line from the
-        base to the target), elbow down :math:`q_2 \ge 0`.  Each solution
-        is checked: substituted into the forward kinematics it simplifies
-        back to ``(x, y)``.
-
-    >>> sol = ikine_2link_sympy()
-    >>> sol["down"][1]
-    acos((-a1**2 - a2**2 + x**2 + y**2)/(2*a1*a2))
-    """
-    a1, a2, x, y, q1, q2, c2 = sp.symbols("a1 a2 x y q1 q2 c2", real=True)
-    fx = a1 * sp.cos(q1) + a2 * sp.cos(q1 + q2)
-    fy = a1 * sp.sin(q1) + a2 * sp.sin(q1 + q2)
-    r2 = sp.trigsimp(sp.expand(sp.expand_trig(fx ** 2 + fy ** 2)))  # a1^2 + a2^2 + 2 a1 a2 cos q2
-    cos_q2 = sp.solve(sp.Eq(r2.subs(sp.cos(q2), c2), x ** 2 + y ** 2), c2)[0]
-    out = {}
-    for name, sgn in (("down", 1), ("up", -1)):
-        q2s = sgn * sp.acos(cos_q2)
-        q1s = sp.atan2(y, x) - sp.atan2(a2 * sp.sin(q2s), a1 + a2 * sp.cos(q2s))
-        out[name] = (q1s, q2s)
-    return out
-
-
-def _check_2link(a1, a2, x, y):
-    a1 = getscalar(a1, "a1")
-    a2 = getscalar(a2, "a2")
-    if a1 <= 0 or a2 <= 0:
-        raise ValueError(f"a1, a2: expected positive link lengths, got {a1}, {a2}")
-    x = getarray(x, "x")
-    y = getarray(y, "y")
-    x, y = np.broadcast_arrays(x, y)
-    r = np.hypot(x, y)
-    lo, hi = abs(a1 - a2), a1 + a2
-    bad = (r > hi + 1e-12) | (r < lo - 1e-12)
-    if np.any(bad):
-        i = np.unravel_index(int(np.argmax(bad)), bad.shape) if bad.ndim else ()
-        raise ValueError(f"x, y: point ({float(x[i]):g}, {float(y[i]):g}) at distance {float(r[i]):g} "
-                         f"is outside the reach {lo:g} <= r <= {hi:g} of the arm")
-    return a1, a2, x, y
-
-
-def ikine_2link(a1, a2, x, y, elbow: str = "up", unit: str = "rad"):
-    r"""Closed-form IK of the 2-link planar arm (numeric, batched).
-
-    .. math::
-
-        \cos q_2 = \frac{x^2 + y^2 - a_1^2 - a_2^2}{2 a_1 a_2},\quad
-        q_1 = \operatorname{atan2}(y, x) - \operatorname{atan2}(a_2 \sin q_2, a_1 + a_2 \cos q_2)
-
-    with :math:`q_2 \le 0` for ``elbow="up"`` and :math:`q_2 \ge 0` for
-    ``"down"`` (as :func:`ikine_2link_sympy`).
-
-    Returns
-    -------
-    ndarray (..., 2)
-        ``(q1, q2)`` for each point.  A point out of reach raises
-        ``ValueError`` naming it and the reach.
-
-    >>> np.round(ikine_2link(1, 1, 0.6, 0.7, "down"), 4)
-    array([-0.2295,  2.1834])
-    >>> np.round(ikine_2link(1, 1, 0.6, 0.7, "up"), 4)
-    array([ 1.9539, -2.1834])
-    """
-    elbow = getoption(elbow, "elbow", ("up", "down"))
-    a1, a2, x, y = _check_2link(a1, a2, x, y)
-    c2 = np.clip((x ** 2 + y ** 2 - a1 ** 2 - a2 ** 2) / (2 * a1 * a2), -1.0, 1.0)
-    q2 = np.arccos(c2) * (-1.0 if elbow == "up" else 1.0)
-    q1 = np.arctan2(y, x) - np.arctan2(a2 * np.sin(q2), a1 + a2 * np.cos(q2))
-    return putangle(np.stack([q1, q2], axis=-1), unit)
-
-
-def ikine_2link_numeric(a1, a2, x, y, q0=(0.0, 0.0), *, tol: float = 1e-10, unit: str = "rad"):
-    r"""Numerical IK of the 2-link planar arm, ``fminsearch``-style (7.2.1.2).
-
-    Minimises :math:`E(q) = \| [\mathcal{K}(q)]_t - (x^*, y^*)^T \|` with
-    the Nelder-Mead simplex method (``scipy.optimize.minimize``), as the
-    notes do with MATLAB's ``fminsearch``.  Only one of the two solutions is
-    found; the initial ``q0`` decides which.
-
-    Returns
-    -------
-    ndarray (2,)
-        ``(q1, q2)``.  A point out of reach raises ``ValueError``.
-
-    >>> np.round(ikine_2link_numeric(1, 1, 0.6, 0.7), 3)
-    array([-0.23 ,  2.183])
-    """
-    a1, a2, x, y = _check_2link(a1, a2, x, y)
-    if x.ndim != 0:
-        raise ValueError(f"x, y: expected one point, got shape {x.shape}; use ikine_2link for batches")
-    q0 = getvector(q0, "q0", 2)
-    if unit == "deg":
-        q0 = np.deg2rad(q0)
-    p = np.array([float(x), float(y)])
-
-    def err(q):
-        fk = np.array([a1 * np.cos(q[0]) + a2 * np.cos(q[0] + q[1]),
-                       a1 * np.sin(q[0]) + a2 * np.sin(q[0] + q[1])])
-        return np.linalg.norm(fk - p)
-
-    res = minimize(err, q0, method="Nelder-Mead", options={"xatol": tol, "fatol": tol, "maxiter": 4000})
-    return putangle(res.x, getunit(unit))
+#: The fields of an IKSolution, in order.
+_FIELDS = ("q", "success", "reason", "iterations", "residual", "searches", "position_error",
+           "rotation_error")

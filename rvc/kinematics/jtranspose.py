@@ -35,12 +35,10 @@ from typing import Any
 import numpy as np
 
 from ..checks import getscalar, getunit, getvector, putangle
-from .ets import goal_pose, pose3d
-from .ikine import IKSolution
-from .jacobian import jacob0
-from .velocity import pose_error
+from .ets import goal_pose
+from .ikine import IKSolution, ik_search
 
-__all__ = ["IKHistory", "ikine_transpose"]
+__all__ = ["IKHistory", "TransposeStep", "ikine_transpose"]
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -55,8 +53,43 @@ class IKHistory(IKSolution):
     history: Any = field(default=None)
 
 
+class TransposeStep:
+    r"""The step rule of :func:`ikine_transpose`: :math:`\delta q = \alpha J^T W e`, every step taken.
+
+    Run by :func:`~rvc.kinematics.ikine.ik_search` (as
+    :class:`~rvc.kinematics.ikine.LMStep` is for ``ikine``).  Its state is
+    the residual :math:`E_0` the attempt started from; the attempt has
+    diverged once :math:`E` is not finite or exceeds :math:`10^6 E_0 + 10^3`.
+
+    >>> rule = TransposeStep(0.5)
+    >>> rule.step(np.eye(6)[:, :2], np.array([1.0, 2, 3, 0, 0, 0]), np.ones(6), 0.0)
+    array([0.5, 1. ])
+    >>> bool(rule.stalled(10.0, 2e7))              # E grew a millionfold: diverged
+    True
+    """
+
+    def __init__(self, alpha: float):
+        self.alpha = alpha
+        self.cause = f"diverged: alpha = {alpha:g} is too large for this arm"
+
+    def begin(self, E):
+        return np.array(E, dtype=float) if np.ndim(E) else float(E)
+
+    def stalled(self, E0, E):
+        return ~np.isfinite(E) | (E > 1e6 * E0 + 1e3)
+
+    def step(self, J, e, W, E0):
+        return self.alpha * (np.swapaxes(J, -1, -2) @ (W * e)[..., None])[..., 0]
+
+    def judge(self, E_trial, E, E0):
+        return np.ones(np.shape(E_trial), dtype=bool) if np.ndim(E_trial) else True, E0
+
+    def singular(self, E0):                      # no system is solved: never called
+        return E0
+
+
 def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000,
-                    tol: float = 1e-10, mask=None, unit: str = "rad") -> IKHistory:
+                    tol: float = 7e-6, mask=None, unit: str = "rad") -> IKHistory:
     """Numerical inverse kinematics by the Jacobian transpose (8.6.1; MATLAB ``ikine(..., 'transpose', alpha)``).
 
     .. math:: q \\leftarrow q + \\alpha\\, {}^0J(q)^T\\, W e(q), \\qquad
@@ -64,9 +97,14 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
 
     with :math:`e` the world-frame pose error of
     :func:`~rvc.kinematics.velocity.pose_error` and :math:`W` = ``diag(mask)``,
-    until the squared error :math:`E = e^T W e` is below ``tol`` (success)
-    or ``ilimit`` iterations are used.  The same :math:`E` and ``tol`` as
-    :func:`~rvc.kinematics.ikine.ikine`, so the two can be compared.
+    until the pose is reached (position error at most ``tol`` metres and
+    rotation error at most ``tol`` radians; the default 7e-6 keeps
+    :math:`E = e^T W e < 10^{-10}`) or ``ilimit``
+    iterations are used.  The same search loop
+    (:func:`~rvc.kinematics.ikine.ik_search`) and the same ``tol`` as
+    :func:`~rvc.kinematics.ikine.ikine`, with the step rule
+    :class:`TransposeStep`, so the two can be compared.  (Before, ``tol``
+    bounded the squared error :math:`E = e^T W e`, default 1e-10.)
 
     Each step lowers :math:`E` when
     :math:`\\alpha < 2 / \\sigma_{max}^2(W^{1/2} J)` (about 0.5 for the
@@ -103,23 +141,11 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     if alpha <= 0 or ilimit < 1 or tol <= 0:
         raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "
                          f"got {alpha}, {ilimit}, {tol}")
-    e = pose_error(pose3d(robot, q), Tstar)
-    E = float(np.sum(W * e * e))
-    history = [E]
-    reason = ""
-    it = 0
-    while E >= tol:
-        if it >= ilimit:
-            reason = f"iteration limit {ilimit} reached (residual {E:.3g})"
-            break
-        if not np.isfinite(E) or E > 1e6 * history[0] + 1e3:
-            reason = f"diverged (residual {E:.3g}): alpha = {alpha:g} is too large for this arm"
-            break
-        q = q + alpha * (jacob0(robot, q).T @ (W * e))
-        e = pose_error(pose3d(robot, q), Tstar)
-        E = float(np.sum(W * e * e))
-        history.append(E)
-        it += 1
+    history = []
+    sol = ik_search(robot, Tstar[None], q[None], TransposeStep(alpha), mask=W, tol=tol, ilimit=ilimit,
+                    trace=history)
+    q = sol.q[0]
     qout = np.where(rev, putangle(q, unit), q)
-    return IKHistory(qout, not reason, reason, it, E, position_error=float(np.linalg.norm(e[:3])),
-                     rotation_error=float(np.linalg.norm(e[3:])), history=np.array(history))
+    return IKHistory(qout, bool(sol.success[0]), sol.reason[0], int(sol.iterations[0]), float(sol.residual[0]),
+                     position_error=float(sol.position_error[0]), rotation_error=float(sol.rotation_error[0]),
+                     history=np.concatenate(history))

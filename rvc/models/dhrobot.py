@@ -20,7 +20,8 @@ import numpy as np
 
 from ..checks import getpose, getq, getvector
 from ..kinematics.dh import fkine_all, fkine_dh, fkine_links, joint_frames_dh
-from ..kinematics.ikine import ikine, ikine6s
+from ..kinematics.ikine import ikine
+from ..kinematics.ikine6s import ikine6s
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
 from ..kinematics.jtranspose import ikine_transpose
 from ..kinematics.velocity import fellipse, vellipse, wrench2tau

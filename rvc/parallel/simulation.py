@@ -166,7 +166,7 @@ def _torque_function(model, tau):
 
 
 def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=None,
-             solver: str = "kkt", alpha: float = 20.0, beta: float = 20.0,
+             solver=None, alpha: float = 20.0, beta: float = 20.0,
              rtol: float = 1e-8, atol: float = 1e-10, method: str = "DOP853") -> ClosedSimulation:
     """Integrate the closed chain's dynamics with ``solve_ivp`` and sample it at times ``t``.
 
@@ -177,7 +177,7 @@ def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", sta
     :math:`\\ddot q_c = M_c^{-1}(\\tau_c - C_c\\dot q_c - \\eta_c - K_c q_c - D_c\\dot q_c)`
     with the passive angles rebuilt from the loop (drift-free);
     ``coords="tree"`` integrates :math:`(q_t, \\dot q_t)` with the ``solver``
-    ``"kkt"`` or ``"scdd"`` and ``stabilise`` = None (plain
+    ``"kkt"`` (the default), ``"scdd"`` or ``"compact"`` and ``stabilise`` = None (plain
     :math:`\\ddot h = 0`, which drifts), ``"baumgarte"``
     (:math:`\\ddot h + 2\\alpha\\dot h + \\beta^2 h = 0`) or ``"projection"``
     (back onto h = 0 and :math:`A\\dot q = 0` after every output interval).
@@ -189,7 +189,12 @@ def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", sta
     True
     """
     coords = getoption(coords, "coords", ("compact", "tree"))
-    solver = getoption(solver, "solver", ("kkt", "scdd", "compact"))
+    if solver is not None:
+        solver = getoption(solver, "solver", ("kkt", "scdd", "compact"))
+    if coords == "compact" and solver not in (None, "compact"):
+        raise ValueError(f"solver: expected None with coords='compact' (the compact equations are "
+                         f"solved directly), got {solver!r}; use coords='tree' to choose a solver")
+    solver = "kkt" if solver is None else solver
     if stabilise is not None:
         stabilise = getoption(stabilise, "stabilise", ("baumgarte", "projection"))
         if coords == "compact":

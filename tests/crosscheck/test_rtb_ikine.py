@@ -18,7 +18,8 @@ import pytest
 rtb = pytest.importorskip("roboticstoolbox")
 from spatialmath import SE3  # noqa: E402
 
-from rvc.kinematics.ikine import ikine, ikine6s  # noqa: E402
+from rvc.kinematics.ikine import ikine  # noqa: E402
+from rvc.kinematics.ikine6s import ikine6s  # noqa: E402
 from rvc.models import cobra600, puma560  # noqa: E402
 
 RVC_TO_RTB = {"lun": "luf", "luf": "lun", "ldn": "ldf", "ldf": "ldn",
