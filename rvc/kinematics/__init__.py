@@ -20,27 +20,41 @@ model provides:
 Modules, in the order they build on each other:
 
 * :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
-* :mod:`.ets` -- elementary transform sequences: ``fkine_ets``
+* :mod:`.ets_fkine` -- forward kinematics of elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
 * :mod:`.analytical` -- analytical Jacobians: ``exp2jac jacob_analytical`` (8.1.3)
-* :mod:`.jacobian` -- ``jacob0 jacob0_pose jacobe manipulability``
+* :mod:`.jacobian` -- ``jacob0 jacob0_pose jacobe manipulability jacob_dot``
 * :mod:`.ellipsoid` -- ellipsoids of linear maps (velocity, force, dynamics)
 * :mod:`.poejac` -- the Jacobian from joint twists: ``jacobs_poe jacob0_poe`` (8.7.1)
 * :mod:`.ikine` -- ``ikine6s ikine`` and the two-link arm
-* :mod:`.velocity` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
+* :mod:`.rates` -- manipulator velocity and force: ``jsingu resolve_rates nullproj
   vellipse fellipse wrench2tau pose_error`` (8.2-8.5)
 * :mod:`.rrmc` -- resolved-rate motion control: ``rrmc rrmc2`` (8.3)
 * :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1)
 """
 
 from .dh import *  # noqa: F401,F403
-from .ets import *  # noqa: F401,F403
+from .dh import __all__ as _dh
+from .ets_fkine import *  # noqa: F401,F403
+from .ets_fkine import __all__ as _ets_fkine
 from .poe import *  # noqa: F401,F403
+from .poe import __all__ as _poe
 from .analytical import *  # noqa: F401,F403
+from .analytical import __all__ as _analytical
 from .jacobian import *  # noqa: F401,F403
+from .jacobian import __all__ as _jacobian
 from .ellipsoid import *  # noqa: F401,F403
+from .ellipsoid import __all__ as _ellipsoid
 from .poejac import *  # noqa: F401,F403
+from .poejac import __all__ as _poejac
 from .ikine import *  # noqa: F401,F403
-from .velocity import *  # noqa: F401,F403
+from .ikine import __all__ as _ikine
+from .rates import *  # noqa: F401,F403
+from .rates import __all__ as _rates
 from .rrmc import *  # noqa: F401,F403
+from .rrmc import __all__ as _rrmc
 from .jtranspose import *  # noqa: F401,F403
+from .jtranspose import __all__ as _jtranspose
+
+__all__ = [*_dh, *_ets_fkine, *_poe, *_analytical, *_jacobian, *_ellipsoid, *_poejac, *_ikine, *_rates,
+           *_rrmc, *_jtranspose]

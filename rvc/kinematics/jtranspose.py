@@ -35,10 +35,10 @@ from typing import Any
 import numpy as np
 
 from ..checks import getscalar, getunit, getvector, putangle
-from .ets import goal_pose, pose3d
+from .ets_fkine import goal_pose, pose3d
 from .ikine import IKSolution
 from .jacobian import jacob0
-from .velocity import pose_error
+from .rates import pose_error
 
 __all__ = ["IKHistory", "ikine_transpose"]
 
@@ -63,7 +63,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
               e = \\bigl(t^* - t,\\ \\theta\\hat k\\bigr)
 
     with :math:`e` the world-frame pose error of
-    :func:`~rvc.kinematics.velocity.pose_error` and :math:`W` = ``diag(mask)``,
+    :func:`~rvc.kinematics.rates.pose_error` and :math:`W` = ``diag(mask)``,
     until the squared error :math:`E = e^T W e` is below ``tol`` (success)
     or ``ilimit`` iterations are used.  The same :math:`E` and ``tol`` as
     :func:`~rvc.kinematics.ikine.ikine`, so the two can be compared.
