@@ -1,14 +1,18 @@
 """Chapter 9, dynamics and control: from joint torques to motion and back.
 
-Algorithms are functions of (robot, q, ...) that read the links' dynamic
-parameters (``m r I Jm B Tc G``) as data through ``robot.links`` and the
-kinematics through the chain interface (``fkine``, ``fkine_all``,
+Algorithms are functions of (robot, q, ...) on a
+:class:`~rvc.dynamics.params.DynamicChain`: they read the links' dynamic
+parameters (``m r I Jm B Tc G``, the protocol
+:class:`~rvc.dynamics.params.DynamicLink`) as data through ``robot.links``
+and the kinematics through the chain interface
+(:class:`~rvc.kinematics.chain.Chain`: ``fkine``, ``fkine_all``,
 ``joint_frames``); they never import the robot classes.  The robot methods
 (``p560.rne(q)``, ``p560.inertia(q)`` ... as the notes write them) call them.
 
 Modules, in the order they build on each other:
 
-* :mod:`.params` -- the links' dynamic parameters as arrays, gravity
+* :mod:`.params` -- the protocols ``DynamicLink DynamicChain``, the links' dynamic parameters as
+  arrays, gravity
 * :mod:`.friction` -- ``friction nofriction``
 * :mod:`.payload` -- ``payload`` (a point mass added to the last link)
 * :mod:`.recursion` -- the Newton-Euler and composite-rigid-body recursions in link frames

@@ -1,24 +1,17 @@
 """Chapters 7 and 8, arm kinematics: forward kinematics, Jacobians, inverse kinematics.
 
 Algorithms are functions of (model, q, ...).  They never import the robot
-classes of :mod:`rvc.models`; they use the small *chain interface* every
-model provides:
-
-==================  ==========================================================
-``n``               number of joints
-``revolute``        (n,) booleans, true for revolute joints (``structure``: "RRP")
-``qlim``            (2, n) joint limits, row 0 lower, row 1 upper
-``base``, ``tool``  (4, 4) poses
-``dim``             3, or 2 for a planar chain drawn in 2-D
-``fkine(q)``        end pose, batched over leading dimensions of q
-``fkine_all(q)``    frames whose origins outline the arm (for drawing)
-``joint_frames(q)`` ``(F, T)``: the frame of each joint axis (joint j turns
-                    about, or slides along, the z axis of ``F[..., j]``) and
-                    the end pose, in 3-D
-==================  ==========================================================
+classes of :mod:`rvc.models`; they read a model through the *chain
+interface*, the protocol :class:`~rvc.kinematics.chain.Chain` (``n``,
+``revolute``, ``qlim``, ``base``, ``tool``, ``dim``, ``fkine(q)``,
+``fkine_all(q)``, ``joint_frames(q)``; each member's shapes and frames are
+documented there).  Every model of the library satisfies it
+(``tests/test_chain_interface.py`` checks each member of each).
 
 Modules, in the order they build on each other:
 
+* :mod:`.chain` -- the :class:`Chain` protocol, and a chain's poses in 3-D: ``lift_planar
+  planar_pose pose3d goal_pose axes_point``
 * :mod:`.dh` -- DH and modified-DH chains: ``dh_transform fkine_dh fkine_all``
 * :mod:`.ets_fkine` -- forward kinematics of elementary transform sequences: ``fkine_ets``
 * :mod:`.poe` -- product of exponentials: ``joint_twists fkine_poe``
@@ -33,6 +26,8 @@ Modules, in the order they build on each other:
 * :mod:`.jtranspose` -- inverse kinematics by the Jacobian transpose (8.6.1)
 """
 
+from .chain import *  # noqa: F401,F403
+from .chain import __all__ as _chain
 from .dh import *  # noqa: F401,F403
 from .dh import __all__ as _dh
 from .ets_fkine import *  # noqa: F401,F403
@@ -56,5 +51,5 @@ from .rrmc import __all__ as _rrmc
 from .jtranspose import *  # noqa: F401,F403
 from .jtranspose import __all__ as _jtranspose
 
-__all__ = [*_dh, *_ets_fkine, *_poe, *_analytical, *_jacobian, *_ellipsoid, *_poejac, *_ikine, *_rates,
+__all__ = [*_chain, *_dh, *_ets_fkine, *_poe, *_analytical, *_jacobian, *_ellipsoid, *_poejac, *_ikine, *_rates,
            *_rrmc, *_jtranspose]

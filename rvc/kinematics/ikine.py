@@ -45,7 +45,7 @@ from ..checks import (getarray, getoption, getscalar, getunit, getvector, putang
 from ..results import Result
 from ..spatial.expmap import trlog
 from ..spatial.transforms3d import rotx, rotz
-from .ets_fkine import goal_pose
+from .chain import goal_pose
 from .jacobian import jacob0_pose
 
 __all__ = [

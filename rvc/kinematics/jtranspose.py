@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import getscalar, getunit, getvector, putangle
-from .ets_fkine import goal_pose, pose3d
+from .chain import goal_pose, pose3d
 from .ikine import IKSolution
 from .jacobian import jacob0
 from .rates import pose_error

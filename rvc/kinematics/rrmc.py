@@ -38,7 +38,7 @@ import numpy as np
 
 from ..checks import getarray, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
-from .ets_fkine import goal_pose, pose3d
+from .chain import goal_pose, pose3d
 from .jacobian import jacob0, jacobe
 from .rates import nullproj, pose_error, resolve_rates
 

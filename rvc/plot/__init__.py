@@ -1,7 +1,7 @@
 """Drawing and interaction, for every chapter (no maths here).
 
 Everything here draws what lower layers compute and reads robots only
-through the chain interface of :mod:`rvc.kinematics` (never by class).
+through the chain interface, :class:`rvc.kinematics.chain.Chain` (never by class).
 Matplotlib, ipywidgets and IPython are imported inside the functions that
 draw, so ``import rvc`` stays light and never picks a plotting backend.
 
