@@ -15,7 +15,14 @@ inside functions, so no import circle can exist.  Besides:
 * no two modules export (``__all__``) the same name;
 * algorithms and drawings never name the robot classes: they work through
   the chain interface (``n``, ``revolute``, ``qlim``, ``base``, ``tool``,
-  ``dim``, ``fkine``, ``fkine_all``, ``joint_frames``).
+  ``dim``, ``fkine``, ``fkine_all``, ``joint_frames``: the protocol
+  ``rvc.kinematics.chain.Chain``).
+
+And the namespace carries names, not modules: every subpackage's ``__all__``
+is the union of its modules' ``__all__``; ``dir(rvc)`` binds no module but
+the layers, ``dir(rvc.<layer>)`` none but the layer's own; no module name is
+in two layers; and every name exported before (``tests/data/public_names.txt``)
+or used by a notebook is still exported.
 """
 
 import ast
