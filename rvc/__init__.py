@@ -46,6 +46,12 @@ from . import parallel  # noqa: F401  (the elastic parallel chapter: its names l
 from .plot import *  # noqa: F401,F403
 from .models import *  # noqa: F401,F403  (Chapter 7)
 from .apps import *  # noqa: F401,F403
+from . import spatial, motion, kinematics, dynamics, plot, models, apps  # noqa: E402
+
+#: Every public name: the checks' warnings, Result, and each star-imported subpackage's ``__all__``
+#: (``rvc.parallel`` keeps its names; ``rvc.checks`` and ``rvc.results`` hold the rest of the base).
+__all__ = ["RVCWarning", "SingularityWarning", "Result", *spatial.__all__, *motion.__all__,
+           *kinematics.__all__, *dynamics.__all__, *plot.__all__, *models.__all__, *apps.__all__]
 
 del _sys, _numpy, _scipy, _sympy
 

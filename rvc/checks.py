@@ -35,6 +35,7 @@ __all__ = [
     "getangle",
     "putangle",
     "getoption",
+    "getdim",
     "getaxes",
     "getrotation",
     "getpose",
@@ -217,6 +218,23 @@ def getoption(value, name: str, allowed) -> str:
         choices = ", ".join(repr(a) for a in allowed)
         raise ValueError(f"{name}: expected one of {choices}, got {value!r}")
     return value
+
+
+def getdim(robot, dim: int, instead: str = "", name: str = "robot"):
+    """Check that the chain ``robot`` works in ``dim`` dimensions (its ``dim``: 3, or 2 for a planar
+    chain; 3 when it has none) and return it; ``instead`` says what to use for the other kind.
+
+    >>> getdim(ETS2.Rz() * ETS2.Tx(1), 3, "draw it with plot_planar")
+    Traceback (most recent call last):
+    ...
+    ValueError: robot: expected a chain in space (dim 3), got a planar chain (dim 2); draw it with plot_planar
+    """
+    have = getattr(robot, "dim", 3)
+    if have != dim:
+        kind = {2: "a planar chain", 3: "a chain in space"}
+        raise ValueError(f"{name}: expected {kind.get(dim, dim)} (dim {dim}), got "
+                         f"{kind.get(have, 'a chain')} (dim {have})" + (f"; {instead}" if instead else ""))
+    return robot
 
 
 #: Rows of a spatial velocity (vx vy vz wx wy wz) that the named ``axes`` select.

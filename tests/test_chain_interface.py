@@ -3,20 +3,26 @@
 The models differ in how they are described; the algorithms (fkine, the
 Jacobians, manipulability, the twists, ikine, plot, teach) read them only
 through ``n``, ``revolute``, ``qlim``, ``base``, ``tool``, ``dim``,
-``fkine``, ``fkine_all`` and ``joint_frames``.
+``fkine``, ``fkine_all`` and ``joint_frames``: the protocol
+:class:`rvc.kinematics.chain.Chain`.  The dynamics reads, besides, the links'
+``m r I Jm B Tc G``: :class:`rvc.dynamics.params.DynamicChain` and
+:class:`~rvc.dynamics.params.DynamicLink`.  Here every model of the library
+is checked against them, member by member (type and shape of what each
+gives), and the check itself is shown to fail on a model that lacks one.
 """
 
 import dataclasses
 import importlib
 import inspect
 import pkgutil
+import typing
 
 import numpy as np
 import pytest
 
 import rvc
-from rvc import (DHRobot, ETS2, ETS3, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH,
-                 fkine_poe, ikine, jacob0, jacobe, joint_twists, manipulability, plot_planar,
+from rvc import (Chain, DHRobot, DynamicChain, DynamicLink, ETS2, ETS3, PrismaticDH, PrismaticMDH,
+                 RevoluteDH, RevoluteMDH, fkine_poe, ikine, jacob0, jacobe, joint_twists, manipulability, plot_planar,
                  plot_robot, teach, transl, trotx, trotz)
 from rvc.models import puma560, puma560_mdh
 
@@ -246,3 +252,273 @@ def test_ellipsoid_of_a_linear_map():
         rvc.ellipsoid(np.diag([1.0, -1.0]))
     with pytest.raises(ValueError, match="square"):
         rvc.ellipsoid(np.ones((2, 3)))
+
+
+# ---------------------------------------------------------------------------
+# the protocols, member by member, for every model of the library
+
+#: Names of rvc.models.library that build no chain: a motor, a converter that takes a robot, a string.
+NOT_CHAIN_BUILDERS = {"puma560_motor2", "dh_to_mdh", "LEG_STRING"}
+
+
+def library_models():
+    """Every robot the library builds, with its default arguments, and ``dh_to_mdh`` of the Puma."""
+    from rvc.models import library
+
+    out = {f"library {name}": getattr(library, name)() for name in library.__all__
+           if name not in NOT_CHAIN_BUILDERS}
+    out["library dh_to_mdh(puma560())"] = library.dh_to_mdh(puma560())
+    return out
+
+
+ALL_MODELS = {**MODELS, **library_models()}
+
+
+def protocol_members(protocol) -> list:
+    """The members a Protocol declares, its Protocol bases' included."""
+    out = []
+    for cls in reversed(protocol.__mro__):
+        if getattr(cls, "_is_protocol", False) and cls is not typing.Protocol:
+            out += [n for n in vars(cls) if not n.startswith("_") and n not in out]
+    return out
+
+
+def is_pose(T, d) -> bool:
+    T = np.asarray(T)
+    R = T[..., : d - 1, : d - 1]
+    return (T.shape[-2:] == (d, d) and np.allclose(T[..., d - 1, :], np.eye(d)[d - 1])
+            and np.allclose(R @ np.swapaxes(R, -1, -2), np.eye(d - 1), atol=1e-9))
+
+
+def is_scalar(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool)
+
+
+def _fkine(r, q, Q):
+    d = int(r.dim) + 1                                     # lenient: _dim judges dim
+    T, TQ = r.fkine(q), r.fkine(Q)
+    if not (isinstance(T, np.ndarray) and T.shape == (d, d) and is_pose(T, d)):
+        return f"fkine(q): expected a ({d}, {d}) pose, got {type(T).__name__} {np.shape(T)}"
+    if np.shape(TQ) != (len(Q), d, d) or not np.allclose(TQ[0], r.fkine(Q[0])):
+        return f"fkine(Q (N, n)): expected (N, {d}, {d}), one pose per row, got {np.shape(TQ)}"
+
+
+def _fkine_all(r, q, Q):
+    d = int(r.dim) + 1                                     # lenient: _dim judges dim
+    A, AQ = r.fkine_all(q), r.fkine_all(Q)
+    if not (isinstance(A, np.ndarray) and A.ndim == 3 and A.shape[0] >= 2 and A.shape[1:] == (d, d)
+            and is_pose(A, d)):
+        return f"fkine_all(q): expected (m >= 2, {d}, {d}) poses, got {type(A).__name__} {np.shape(A)}"
+    base = A[0] if r.dim == 3 else rvc.lift_planar(A[0])
+    if not np.allclose(base, r.base):
+        return "fkine_all(q)[0]: expected the base frame"
+    if np.shape(AQ) != (len(Q),) + A.shape or not np.allclose(AQ[0], r.fkine_all(Q[0])):
+        return f"fkine_all(Q (N, n)): expected (N, {A.shape[0]}, {d}, {d}), got {np.shape(AQ)}"
+
+
+def _joint_frames(r, q, Q):
+    out = r.joint_frames(q)
+    if not (isinstance(out, tuple) and len(out) == 2):
+        return f"joint_frames(q): expected a pair (F, T), got {type(out).__name__}"
+    F, T = out
+    if not (isinstance(F, np.ndarray) and F.shape == (r.n, 4, 4) and is_pose(F, 4)):
+        return f"joint_frames(q)[0]: expected ({r.n}, 4, 4) poses, got {np.shape(F)}"
+    end = rvc.pose3d(r, q)
+    if not (np.shape(T) == np.shape(end) == (4, 4) and np.allclose(T, end)):
+        return f"joint_frames(q)[1]: expected the end pose fkine(q) in 3-D (4, 4), got {np.shape(T)}"
+    FQ, TQ = r.joint_frames(Q)
+    if np.shape(FQ) != (len(Q), r.n, 4, 4) or np.shape(TQ) != (len(Q), 4, 4):
+        return f"joint_frames(Q (N, n)): expected (N, {r.n}, 4, 4) and (N, 4, 4), got {np.shape(FQ)}"
+
+
+def _pose_member(name):
+    def check(r, q, Q):
+        T = getattr(r, name)
+        if not (isinstance(T, np.ndarray) and T.shape == (4, 4) and is_pose(T, 4)):
+            return f"{name}: expected a (4, 4) pose, got {type(T).__name__} {np.shape(T)}"
+    return check
+
+
+def _n(r, q, Q):
+    if not (isinstance(r.n, int) and not isinstance(r.n, bool) and r.n >= 0):
+        return f"n: expected an int >= 0, got {r.n!r}"
+
+
+def _revolute(r, q, Q):
+    v = r.revolute
+    if not (isinstance(v, np.ndarray) and v.dtype == bool and v.shape == (r.n,)):
+        return f"revolute: expected ({r.n},) booleans, got {type(v).__name__} {np.shape(v)}"
+
+
+def _qlim(r, q, Q):
+    L = r.qlim
+    if not (isinstance(L, np.ndarray) and L.dtype.kind == "f" and L.shape == (2, r.n)
+            and np.all(L[0] <= L[1])):
+        return f"qlim: expected (2, {r.n}) floats, lower <= upper, got {type(L).__name__} {np.shape(L)}"
+
+
+def _dim(r, q, Q):
+    if r.dim not in (2, 3) or not isinstance(r.dim, int):
+        return f"dim: expected 2 or 3, got {r.dim!r}"
+
+
+CHAIN_CHECKS = {"n": _n, "revolute": _revolute, "qlim": _qlim, "base": _pose_member("base"),
+                "tool": _pose_member("tool"), "dim": _dim, "fkine": _fkine, "fkine_all": _fkine_all,
+                "joint_frames": _joint_frames}
+
+
+def _link_member(name, shape):
+    def check(L):
+        v = getattr(L, name)
+        if shape == ():
+            return None if is_scalar(v) else f"{name}: expected a number, got {type(v).__name__}"
+        if not (isinstance(v, np.ndarray) and v.shape == shape and v.dtype.kind == "f"):
+            return f"{name}: expected {shape} floats, got {type(v).__name__} {np.shape(v)}"
+    return check
+
+
+LINK_CHECKS = {"m": _link_member("m", ()), "r": _link_member("r", (3,)), "I": _link_member("I", (3, 3)),
+               "Jm": _link_member("Jm", ()), "B": _link_member("B", ()), "Tc": _link_member("Tc", (2,)),
+               "G": _link_member("G", ())}
+
+
+def chain_problems(r) -> list:
+    """What is wrong with ``r`` as a Chain: missing members, then each member's type and shape."""
+    missing = [m for m in protocol_members(Chain) if not hasattr(r, m)]
+    if missing:
+        return [f"{m}: missing" for m in missing]
+    rng = np.random.default_rng(0)
+    rev = np.asarray(r.revolute, dtype=bool)                # read leniently: its own check judges it
+    q, Q = (rng.uniform(-1.2, 1.2, (N, int(r.n))) * np.where(rev, 1.0, 0.3) + np.where(rev, 0, 0.4)
+            for N in (1, 3))
+    q = q[0]
+    out = []
+    for name, check in CHAIN_CHECKS.items():
+        try:
+            problem = check(r, q, Q)
+        except Exception as exc:                      # a member that raises is as wrong as a missing one
+            problem = f"{name}: raised {type(exc).__name__}: {exc}"
+        if problem:
+            out.append(problem)
+    return out
+
+
+def link_problems(L) -> list:
+    missing = [m for m in protocol_members(DynamicLink) if not hasattr(L, m)]
+    return [f"{m}: missing" for m in missing] or [p for c in LINK_CHECKS.values() if (p := c(L))]
+
+
+def dynamic_chain_problems(r) -> list:
+    out = chain_problems(r)
+    links = getattr(r, "links", None)
+    if links is None:
+        return out + ["links: missing"]
+    if len(links) != r.n:
+        out.append(f"links: expected {r.n} links, got {len(links)}")
+    return out + [f"links[{j}].{p}" for j, L in enumerate(links) for p in link_problems(L)]
+
+
+def test_the_checks_cover_every_member_and_every_member_is_documented():
+    """A member added to a protocol needs its check here and its documentation there."""
+    assert protocol_members(Chain) == list(CHAIN_CHECKS)
+    assert protocol_members(DynamicLink) == list(LINK_CHECKS)
+    assert protocol_members(DynamicChain) == list(CHAIN_CHECKS) + ["links"]
+    for P in (Chain, DynamicLink, DynamicChain):
+        for name in protocol_members(P):
+            member = inspect.getattr_static(P, name)
+            doc = (member.fget if isinstance(member, property) else member).__doc__
+            assert doc and len(doc.split()) >= 4, f"{P.__name__}.{name} is not documented"
+
+
+def test_every_library_builder_is_checked():
+    from rvc.models import library
+
+    assert set(library.__all__) - NOT_CHAIN_BUILDERS == {n.split()[1] for n in ALL_MODELS
+                                                        if n.startswith("library ") and "(" not in n}
+
+
+@pytest.mark.parametrize("name", ALL_MODELS)
+def test_every_model_is_a_chain_member_by_member(name):
+    r = ALL_MODELS[name]
+    assert isinstance(r, Chain)
+    assert chain_problems(r) == []
+
+
+@pytest.mark.parametrize("name", [n for n, r in ALL_MODELS.items() if hasattr(r, "links")])
+def test_every_model_with_links_is_a_dynamic_chain(name):
+    r = ALL_MODELS[name]
+    assert isinstance(r, DynamicChain) and all(isinstance(L, DynamicLink) for L in r.links)
+    assert dynamic_chain_problems(r) == []
+
+
+def test_which_models_carry_dynamics():
+    """Every DH model (all the library's) is a DynamicChain; a sequence of terms is only a Chain."""
+    dynamic = {n for n, r in ALL_MODELS.items() if isinstance(r, DynamicChain)}
+    assert {n for n in ALL_MODELS if n.startswith("library")} <= dynamic
+    assert not dynamic & {n for n in ALL_MODELS if n.startswith("ETS")}
+    assert dynamic_chain_problems(MODELS["ETS3 puma"]) == ["links: missing"]
+
+
+class Altered:
+    """A model that forwards to ``robot``, but lacks the member ``drop`` and has ``override``s."""
+
+    def __init__(self, robot, drop=None, **override):
+        self._robot, self._drop, self._override = robot, drop, override
+
+    def __getattr__(self, name):
+        if name == self._drop:
+            raise AttributeError(name)
+        if name in self._override:
+            return self._override[name]
+        return getattr(self._robot, name)
+
+
+@pytest.mark.parametrize("member", list(CHAIN_CHECKS))
+def test_the_check_fails_for_a_model_missing_a_member(member):
+    bad = Altered(puma560(), drop=member)
+    assert not isinstance(bad, Chain)
+    assert chain_problems(bad) == [f"{member}: missing"]
+    assert isinstance(Altered(puma560()), Chain) and chain_problems(Altered(puma560())) == []
+
+
+def test_the_check_fails_for_a_member_of_the_wrong_type_or_shape():
+    p560 = puma560()
+    cases = {
+        "n": dict(n=6.0),
+        "revolute": dict(revolute=[True] * 6),
+        "qlim": dict(qlim=p560.qlim.T),
+        "base": dict(base=p560.base.tolist()),                         # a list, not an array
+        "dim": dict(dim=3.0),
+        "fkine": dict(fkine=lambda q, **kw: np.asarray(p560.fkine(q))[..., :3, :]),
+        "fkine_all": dict(fkine_all=lambda q, **kw: p560.fkine_all(q)[..., 1:, :, :]),   # no base
+        "joint_frames": dict(joint_frames=lambda q, **kw: p560.joint_frames(q)[0]),
+    }
+    for member, override in cases.items():
+        problems = chain_problems(Altered(p560, **override))
+        expected = [member, "joint_frames"] if member == "fkine" else [member]   # T is fkine's pose
+        assert [p.split(":")[0].split("(")[0] for p in problems] == expected, (member, problems)
+    link = Altered(p560.links[1], Tc=0.4)
+    assert isinstance(link, DynamicLink) and link_problems(link) == ["Tc: expected (2,) floats, got float ()"]
+    assert not isinstance(Altered(p560.links[1], drop="Jm"), DynamicLink)
+    assert dynamic_chain_problems(Altered(p560, links=p560.links[:5])) == ["links: expected 6 links, got 5"]
+
+
+def test_3d_drawings_of_a_planar_chain_say_what_to_call_instead():
+    """plot_robot, animate_robot and plot_dh_schematic draw in space: a planar chain gets a ValueError
+    naming the argument and the 2-D drawing to use (they once raised IndexError), and no figure."""
+    import matplotlib.pyplot as plt
+
+    E = MODELS["ETS2 planar RPR"]
+    q = random_q(E, np.random.default_rng(3))
+    plt.close("all")
+    for draw, instead in ((rvc.plot_robot, "plot_planar"), (rvc.plot_dh_schematic, "plot_planar_schematic")):
+        with pytest.raises(ValueError, match=rf"^robot: expected a chain in space \(dim 3\), got a planar "
+                                             rf"chain \(dim 2\); draw it with {instead}\(robot, q\)$"):
+            draw(E, q)
+    with pytest.raises(ValueError, match="^robot: .* draw it with plot_planar"):
+        rvc.animate_robot(E, np.stack([q, q]))
+    assert plt.get_fignums() == []
+    h = plot_planar(E, q)                                             # what the message points to works
+    np.testing.assert_allclose(h.T, E.fkine(q), atol=1e-12)
+    rvc.plot_planar_schematic(rvc.models.planar2(), [0.3, 0.4])
+    plt.close("all")

@@ -15,10 +15,18 @@ inside functions, so no import circle can exist.  Besides:
 * no two modules export (``__all__``) the same name;
 * algorithms and drawings never name the robot classes: they work through
   the chain interface (``n``, ``revolute``, ``qlim``, ``base``, ``tool``,
-  ``dim``, ``fkine``, ``fkine_all``, ``joint_frames``).
+  ``dim``, ``fkine``, ``fkine_all``, ``joint_frames``: the protocol
+  ``rvc.kinematics.chain.Chain``).
+
+And the namespace carries names, not modules: every subpackage's ``__all__``
+is the union of its modules' ``__all__``; ``dir(rvc)`` binds no module but
+the layers, ``dir(rvc.<layer>)`` none but the layer's own; no module name is
+in two layers; and every name exported before (``tests/data/public_names.txt``)
+or used by a notebook is still exported.
 """
 
 import ast
+import types
 from collections import Counter
 from pathlib import Path
 
@@ -201,3 +209,155 @@ def test_the_rules_can_fail(tmp_path):
     assert "imports the private name _private" in found
     assert "high/b.py:2 imports from the rvc package itself" in found
     assert len(violations(root)) == 3
+
+
+# ---------------------------------------------------------------------------
+# the namespace: names, not modules
+
+
+def star_imported(init: Path):
+    """The modules an __init__ star-imports (``from .x import *``), in order."""
+    return [n.module for n in ast.parse(init.read_text()).body
+            if isinstance(n, ast.ImportFrom) and n.level == 1 and n.module
+            and any(a.name == "*" for a in n.names)]
+
+
+def stray_modules(package, allowed) -> list:
+    """Names in ``dir(package)`` bound to a module object, but ``allowed`` ones."""
+    return sorted(n for n in dir(package)
+                  if isinstance(getattr(package, n), types.ModuleType) and n not in allowed)
+
+
+def subpackages(root: Path = RVC):
+    return [layer for layer in ranks(root)[1] if (root / layer / "__init__.py").is_file()]
+
+
+def test_rvc_exposes_no_module_but_its_layers():
+    """``import rvc`` binds modules only to its layers (subpackages, checks, results), never a
+    submodule that a star import carried (``rvc.velocity`` once hid Chapter 3's module)."""
+    import rvc
+
+    _, layers = ranks()
+    assert {"checks", "results", "spatial", "kinematics", "models", "exercises"} <= set(layers)
+    assert stray_modules(rvc, layers) == []
+    fake = types.SimpleNamespace(velocity=types.ModuleType("rvc.kinematics.rates"), rotx=print)
+    assert stray_modules(fake, layers) == ["velocity"]                # the check can fail
+
+
+@pytest.mark.parametrize("layer", subpackages())
+def test_a_subpackage_exposes_only_its_own_modules(layer):
+    """``dir(rvc.<layer>)`` holds no module but the layer's own (``rvc.<layer>.<name>``).
+
+    ``rvc.exercises`` is a module with code (``check``) as well as a package: the modules its
+    code imports (``numpy`` as ``np`` ...) are its own business, but no other rvc module."""
+    import importlib
+
+    package = importlib.import_module(f"rvc.{layer}")
+    own = {p.stem for p in (RVC / layer).glob("*.py")}
+    if layer == "exercises":
+        own |= {n for n in dir(package) if isinstance(getattr(package, n), types.ModuleType)
+                and not getattr(package, n).__name__.startswith("rvc.")}
+    assert stray_modules(package, own) == []
+    for name in dir(package):
+        obj = getattr(package, name)
+        if isinstance(obj, types.ModuleType) and obj.__name__.startswith("rvc."):
+            assert obj.__name__ == f"rvc.{layer}.{name}"
+
+
+@pytest.mark.parametrize("layer", [layer for layer in subpackages() if star_imported(RVC / layer / "__init__.py")])
+def test_a_subpackage_all_is_the_union_of_its_modules_all(layer):
+    """Each subpackage lists its names in ``__all__``: those of the modules it star-imports."""
+    import importlib
+
+    package = importlib.import_module(f"rvc.{layer}")
+    names = [n for m in star_imported(RVC / layer / "__init__.py")
+             for n in importlib.import_module(f"rvc.{layer}.{m}").__all__]
+    assert sorted(package.__all__) == sorted(names)
+    assert all(not isinstance(getattr(package, n), types.ModuleType) for n in package.__all__)
+
+
+def test_rvc_all_is_every_star_imported_layer_name():
+    import importlib
+
+    import rvc
+
+    names = [n for layer in star_imported(RVC / "__init__.py")
+             for n in importlib.import_module(f"rvc.{layer}").__all__]
+    assert sorted(rvc.__all__) == sorted(["RVCWarning", "SingularityWarning", "Result", *names])
+
+
+def test_every_name_exported_before_is_still_exported():
+    """tests/data/public_names.txt: the names rvc and its layers exported before the namespace was
+    cleaned (issue 18), each still reachable where it was (jacob_dot moved to rvc.kinematics)."""
+    import importlib
+
+    rows = [line.split() for line in (RVC.parent / "tests/data/public_names.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    assert len(rows) > 500
+    missing = [f"{p}.{n}" for p, n in rows if not hasattr(importlib.import_module(p), n)]
+    assert missing == []
+
+
+def notebook_names():
+    """(package, name) for every ``from rvc... import name`` and ``rvc.name`` in the notebooks' code."""
+    import json
+    import re
+
+    found = set()
+    for nb in sorted((RVC.parent / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(nb.read_text())["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            src = "".join(cell["source"])
+            src = "\n".join(line for line in src.splitlines() if not line.lstrip().startswith(("%", "!")))
+            try:
+                tree = ast.parse(src)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "rvc":
+                    found |= {(node.module, a.name) for a in node.names}
+                elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                      and node.value.id == "rvc"):
+                    found.add(("rvc", node.attr))
+            found |= {("rvc", m) for m in re.findall(r"^\s*import rvc\.(\w+)", src, re.M)}
+    return found
+
+
+def test_every_name_a_notebook_uses_is_exported():
+    import importlib
+
+    used = notebook_names()
+    assert ("rvc", "jshtml") in used and ("rvc.models", "puma560") in used
+    missing = []
+    for package, name in sorted(used):
+        module = importlib.import_module(package)
+        if not hasattr(module, name):
+            try:
+                importlib.import_module(f"{package}.{name}")
+            except ModuleNotFoundError:
+                missing.append(f"{package}.{name}")
+    assert missing == []
+
+
+def module_stems(root: Path = RVC):
+    """{stem: [layers]} of the modules of every subpackage."""
+    out = {}
+    for path in sorted(root.glob("*/*.py")):
+        if path.stem != "__init__":
+            out.setdefault(path.stem, []).append(path.parent.name)
+    return out
+
+
+def test_no_module_name_is_in_two_layers():
+    """A module's name says what it holds, once: no stem in two subpackages (``ets``, ``velocity``,
+    ``fivebar``, ``chain`` once were), so ``rvc.kinematics.rates`` cannot be mistaken for
+    ``rvc.motion.velocity``."""
+    assert {s: layers for s, layers in module_stems().items() if len(layers) > 1} == {}
+
+
+def test_the_namespace_rules_can_fail(tmp_path):
+    for layer in ("kinematics", "motion"):
+        (tmp_path / layer).mkdir()
+        (tmp_path / layer / "velocity.py").write_text("")
+    assert module_stems(tmp_path) == {"velocity": ["kinematics", "motion"]}

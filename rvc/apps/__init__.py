@@ -5,4 +5,8 @@
 """
 
 from .writing import *  # noqa: F401,F403
+from .writing import __all__ as _writing
 from .walking import *  # noqa: F401,F403
+from .walking import __all__ as _walking
+
+__all__ = [*_writing, *_walking]

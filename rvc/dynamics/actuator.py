@@ -33,7 +33,7 @@ from scipy import signal
 
 from ..checks import getarray, getq, getscalar, getvector
 from ..results import Result
-from .lagrange import inertia
+from .matrices import inertia
 from .params import dynparams
 
 __all__ = ["Motor", "motor_tf", "JointDynamics", "jointdynamics", "LoopResponse", "vloop",

@@ -26,10 +26,9 @@ import numpy as np
 from ..checks import getq, warn_singular
 from ..kinematics.ellipsoid import Ellipsoid, ellipsoid
 from ..kinematics.jacobian import jacob0
-from .lagrange import inertia
-from .rne import crm
+from .matrices import inertia
 
-__all__ = ["inertia_x", "asada", "accel_ellipsoid", "jacob_dot"]
+__all__ = ["inertia_x", "asada", "accel_ellipsoid"]
 
 _AXES = {"all": slice(0, 6), "trans": slice(0, 3), "rot": slice(3, 6)}
 
@@ -117,41 +116,3 @@ def accel_ellipsoid(robot, q, axes="trans") -> Ellipsoid:
     A = _J_JMinv(robot, q)[1][..., rows, :]
     return ellipsoid(A @ np.swapaxes(A, -1, -2))
 
-
-def jacob_dot(robot, q, qd) -> np.ndarray:
-    r"""The end-effector acceleration bias :math:`\dot J(q, \dot q)\,\dot q`, (..., 6).
-
-    The tool's acceleration is :math:`\dot\nu = J\ddot q + \dot J\dot q`
-    (rows :math:`(\dot v, \dot\omega)` of the tool point, world frame, as
-    :func:`rvc.jacob0`); this is the second term, the acceleration with
-    :math:`\ddot q = 0`.  With the unit joint twists :math:`S_j` about the
-    world origin (from ``robot.joint_frames``, as in
-    :func:`~rvc.dynamics.rne.link_spatial`), the links' spatial velocities
-    are :math:`v_j = \sum_{k \le j} S_k\dot q_k` and the last link's
-    spatial acceleration is :math:`a = \sum_j v_j \times S_j \dot q_j`
-    (:func:`~rvc.dynamics.rne.crm`): the outward recursion of
-    :func:`~rvc.dynamics.rne.rne` without gravity.  Its velocity
-    :math:`(v_O, \omega)` and acceleration :math:`(a_O, \alpha)` give the
-    tool point :math:`p` the classical acceleration
-    :math:`a_O + \alpha\times p + \omega\times(v_O + \omega\times p)`.
-    Operational-space control needs it (the notes' :math:`\dot J(q)\dot q`).
-
-    >>> tl = rvc.models.twolink()
-    >>> jacob_dot(tl, [0, 0], [1, 0]).round(4) + 0       # centripetal: -w^2 r towards the base
-    array([-2.,  0.,  0.,  0.,  0.,  0.])
-    """
-    n = robot.n
-    qa = getq(q, n)
-    qd = getq(qd, n, name="qd")
-    F, Te = robot.joint_frames(qa)                     # joint axes, world frame; tool pose
-    z, p = F[..., :3, 2], F[..., :3, 3]
-    rev = np.asarray(robot.revolute, dtype=bool)[:, None]
-    S = np.concatenate([np.where(rev, np.cross(p, z), z), np.where(rev, z, 0.0)], axis=-1)
-    V = S * qd[..., None]                              # each joint's share of the twist
-    v = np.cumsum(V, axis=-2)                          # the links' twists
-    a = crm(v, V).sum(axis=-2)                         # sum_j v_j x S_j qd_j, with qdd = 0
-    v, p = v[..., -1, :], Te[..., :3, 3]
-    w, alpha = v[..., 3:], a[..., 3:]
-    vp = v[..., :3] + np.cross(w, p)
-    ap = a[..., :3] + np.cross(alpha, p) + np.cross(w, vp)
-    return np.concatenate(np.broadcast_arrays(ap, alpha), axis=-1)

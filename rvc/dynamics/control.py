@@ -37,11 +37,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import getarray, getq, getscalar, getvector
-from ..kinematics.jacobian import jacob0
+from ..kinematics.jacobian import jacob0, jacob_dot
 from ..spatial.expmap import trlog, vex
-from .cartesian import inertia_x, jacob_dot
+from .cartesian import inertia_x
 from .fdyn import Simulation, accel
-from .lagrange import gravload
+from .matrices import gravload
 from .params import getgravity
 from .recursion import boundary_conditions, forward_dynamics, link_table
 from .rne import rne

@@ -1,8 +1,12 @@
 """The dynamic parameters of a serial robot, read from its links (Chapter 9.2).
 
-Every dynamics function reads a robot's links through :func:`dynparams`,
-which gathers the toolbox's per-link parameters into arrays and refuses a
-robot that has none:
+The dynamics functions take a :class:`DynamicChain`: a
+:class:`~rvc.kinematics.chain.Chain` (the kinematics, read through
+``fkine``, ``fkine_all`` and ``joint_frames``) whose ``links`` are
+:class:`DynamicLink` s, each carrying the toolbox's parameters
+``m r I Jm B Tc G`` (and, optionally, the robot's ``gravity``).  They read
+the links through :func:`dynparams`, which gathers the parameters into
+arrays and refuses a robot that has none:
 
 ==========  ==========  ===================================================
 field       shape       meaning (SI units, as in the toolbox)
@@ -16,6 +20,8 @@ field       shape       meaning (SI units, as in the toolbox)
 ``G``       (n,)        gear ratio (motor speed / joint speed, may be < 0)
 ==========  ==========  ===================================================
 
+>>> isinstance(rvc.models.puma560(), DynamicChain), isinstance(ETS3.Rz(), DynamicChain)
+(True, False)
 >>> P = dynparams(rvc.models.puma560())
 >>> P.m
 array([ 0.  , 17.4 ,  4.8 ,  0.82,  0.34,  0.09])
@@ -26,13 +32,75 @@ array([ 0.  , 17.4 ,  4.8 ,  0.82,  0.34,  0.09])
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
 from ..checks import getvector
+from ..kinematics.chain import Chain
 from ..results import Result
 
-__all__ = ["DynParams", "dynparams", "getgravity"]
+__all__ = ["DynamicLink", "DynamicChain", "DynParams", "dynparams", "getgravity"]
+
+
+@runtime_checkable
+class DynamicLink(Protocol):
+    """The dynamic parameters of one link, as the dynamics reads them (SI units, as the toolbox).
+
+    Friction and the motor act on the motor side of the gearbox: the joint
+    sees ``G**2 * Jm`` of armature inertia and ``G**2 * B`` of viscous friction.
+
+    >>> L = rvc.models.puma560().links[1]
+    >>> isinstance(L, DynamicLink), L.m, L.r, L.Tc, L.G
+    (True, 17.4, array([-0.3638,  0.006 ,  0.2275]), array([ 0.126, -0.071]), 107.815)
+    """
+
+    @property
+    def m(self) -> float:
+        """Mass of the link (a float, kg)."""
+
+    @property
+    def r(self) -> np.ndarray:
+        """(3,) centre of mass in the link frame {j} (m)."""
+
+    @property
+    def I(self) -> np.ndarray:  # noqa: E743  (the toolbox's name)
+        """(3, 3) inertia tensor about the centre of mass, in the link frame's axes (kg m^2)."""
+
+    @property
+    def Jm(self) -> float:
+        """Motor (armature) inertia, motor side (a float, kg m^2)."""
+
+    @property
+    def B(self) -> float:
+        """Motor viscous friction, motor side (a float, N m s/rad)."""
+
+    @property
+    def Tc(self) -> np.ndarray:
+        """(2,) motor Coulomb friction ``[Tc+, Tc-]`` for positive and negative speed, motor side (N m)."""
+
+    @property
+    def G(self) -> float:
+        """Gear ratio, motor speed over joint speed (a float, may be negative)."""
+
+
+@runtime_checkable
+class DynamicChain(Chain, Protocol):
+    """A :class:`~rvc.kinematics.chain.Chain` whose links carry dynamic parameters.
+
+    Link j of ``links`` is the body that joint j moves; its parameters are
+    given in the frame of that link (frame {j} of a DH chain).  A robot may
+    also have ``gravity`` (3,), the acceleration of free fall in the world
+    frame (default ``(0, 0, -9.81)``).
+
+    >>> p560 = rvc.models.puma560()
+    >>> isinstance(p560, DynamicChain), len(p560.links) == p560.n
+    (True, True)
+    """
+
+    @property
+    def links(self) -> Sequence[DynamicLink]:
+        """The n links, in joint order, each a :class:`DynamicLink`."""
 
 
 @dataclass(frozen=True, repr=False, eq=False)

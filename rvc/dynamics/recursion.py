@@ -1,6 +1,6 @@
 r"""The dynamics recursions in link frames, on Python floats or on rows of a batch (Chapter 9.2).
 
-:func:`~rvc.dynamics.rne.rne` (inverse dynamics), :func:`~rvc.dynamics.lagrange.inertia`
+:func:`~rvc.dynamics.rne.rne` (inverse dynamics), :func:`~rvc.dynamics.matrices.inertia`
 (the inertia matrix) and :func:`~rvc.dynamics.fdyn.accel` (forward dynamics)
 run the two recursions of this module, as the toolboxes do: the recursive
 Newton-Euler algorithm (:func:`newton_euler`) and the composite-rigid-body

@@ -37,7 +37,7 @@ from scipy.linalg import get_lapack_funcs
 from ..checks import getarray, getscalar, getunit, getvector
 from ..results import Result
 from ..spatial.expmap import trlog
-from .ets import goal_pose
+from .chain import goal_pose
 from .jacobian import jacob0_pose
 
 __all__ = [

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..checks import getunit, putangle, warn_singular
 from ..spatial.transforms3d import rotx, rotz
-from .ets import goal_pose
+from .chain import goal_pose
 from .ikine import IKSolution, ik_pose_error
 
 __all__ = ["ikine6s"]

@@ -23,7 +23,8 @@ is the origin of ``fkine(q)``, the tool transform included.  So the same
 functions serve DH, modified-DH and ETS robots.
 
 Functions: :func:`jacob0` (world frame), :func:`jacobe` (end-effector
-frame) and :func:`manipulability`.  The robot methods ``p560.jacob0(q)``,
+frame), :func:`manipulability` and :func:`jacob_dot` (the acceleration
+term :math:`\\dot J \\dot q`).  The robot methods ``p560.jacob0(q)``,
 ``p560.jacobe(q)`` and ``p560.manipulability(q)`` call them.
 
 >>> p2 = rvc.models.planar2()
@@ -40,10 +41,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getaxes, getoption
+from ..checks import getaxes, getoption, getq
 from .analytical import ANALYTICAL, jacob_analytical
 
-__all__ = ["jacob0", "jacob0_pose", "jacobe", "manipulability"]
+__all__ = ["jacob0", "jacob0_pose", "jacobe", "manipulability", "jacob_dot"]
 
 _METHODS = ("yoshikawa", "invcondition", "minsingular")
 
@@ -221,3 +222,45 @@ def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
         m = s[..., -1]
     m = np.asarray(m, dtype=float)
     return m if m.ndim else m[()]
+
+
+def jacob_dot(robot, q, qd) -> np.ndarray:
+    r"""The end-effector acceleration bias :math:`\dot J(q, \dot q)\,\dot q`, (..., 6).
+
+    The tool's acceleration is :math:`\dot\nu = J\ddot q + \dot J\dot q`
+    (rows :math:`(\dot v, \dot\omega)` of the tool point, world frame, as
+    :func:`rvc.jacob0`); this is the second term, the acceleration with
+    :math:`\ddot q = 0`.  With the unit joint twists :math:`S_j` about the
+    world origin (from ``robot.joint_frames``, as in
+    :func:`~rvc.dynamics.rne.link_spatial`), the links' spatial velocities
+    are :math:`v_j = \sum_{k \le j} S_k\dot q_k` and the last link's
+    spatial acceleration is :math:`a = \sum_j v_j \times S_j \dot q_j`, with the
+    cross product of motion vectors
+    :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\ \omega\times\mu)`
+    (:func:`~rvc.dynamics.rne.crm`): the outward recursion of
+    :func:`~rvc.dynamics.rne.rne` without gravity.  Its velocity
+    :math:`(v_O, \omega)` and acceleration :math:`(a_O, \alpha)` give the
+    tool point :math:`p` the classical acceleration
+    :math:`a_O + \alpha\times p + \omega\times(v_O + \omega\times p)`.
+    Operational-space control needs it (the notes' :math:`\dot J(q)\dot q`).
+
+    >>> tl = rvc.models.twolink()
+    >>> jacob_dot(tl, [0, 0], [1, 0]).round(4) + 0       # centripetal: -w^2 r towards the base
+    array([-2.,  0.,  0.,  0.,  0.,  0.])
+    """
+    n = robot.n
+    qa = getq(q, n)
+    qd = getq(qd, n, name="qd")
+    F, Te = robot.joint_frames(qa)                     # joint axes, world frame; tool pose
+    z, p = F[..., :3, 2], F[..., :3, 3]
+    rev = np.asarray(robot.revolute, dtype=bool)[:, None]
+    S = np.concatenate([np.where(rev, np.cross(p, z), z), np.where(rev, z, 0.0)], axis=-1)
+    V = S * qd[..., None]                              # each joint's share of the twist
+    v = np.cumsum(V, axis=-2)                          # the links' twists
+    lin = np.cross(v[..., 3:], V[..., :3]) + np.cross(v[..., :3], V[..., 3:])
+    a = np.concatenate([lin, np.cross(v[..., 3:], V[..., 3:])], axis=-1).sum(axis=-2)   # qdd = 0
+    v, p = v[..., -1, :], Te[..., :3, 3]
+    w, alpha = v[..., 3:], a[..., 3:]
+    vp = v[..., :3] + np.cross(w, p)
+    ap = a[..., :3] + np.cross(alpha, p) + np.cross(w, vp)
+    return np.concatenate(np.broadcast_arrays(ap, alpha), axis=-1)

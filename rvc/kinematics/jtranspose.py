@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import getscalar, getunit, getvector, putangle
-from .ets import goal_pose
+from .chain import goal_pose
 from .ikine import IKSolution, ik_search
 
 __all__ = ["IKHistory", "TransposeStep", "ikine_transpose"]
@@ -96,7 +96,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
               e = \\bigl(t^* - t,\\ \\theta\\hat k\\bigr)
 
     with :math:`e` the world-frame pose error of
-    :func:`~rvc.kinematics.velocity.pose_error` and :math:`W` = ``diag(mask)``,
+    :func:`~rvc.kinematics.rates.pose_error` and :math:`W` = ``diag(mask)``,
     until the pose is reached (position error at most ``tol`` metres and
     rotation error at most ``tol`` radians; the default 7e-6 keeps
     :math:`E = e^T W e < 10^{-10}`) or ``ilimit``

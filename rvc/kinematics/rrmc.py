@@ -19,7 +19,7 @@ so errors are corrected instead of accumulated.  Both are plain
 simulations: a loop over the time steps (a feedback loop has to be), each
 step vectorised over a batch of starting configurations.  Both take the
 inverse, the pseudo-inverse or damped least squares
-(:func:`~rvc.kinematics.velocity.resolve_rates`), a row selection ``axes``
+(:func:`~rvc.kinematics.rates.resolve_rates`), a row selection ``axes``
 for under-actuated arms (8.4.1) and a null-space joint velocity
 ``qd_null`` for redundant ones (8.4.2), and return an :class:`RRMC` record.
 
@@ -38,9 +38,9 @@ import numpy as np
 
 from ..checks import getarray, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
-from .ets import goal_pose, pose3d
+from .chain import goal_pose, pose3d
 from .jacobian import jacob0, jacobe
-from .velocity import nullproj, pose_error, resolve_rates
+from .rates import nullproj, pose_error, resolve_rates
 
 __all__ = ["RRMC", "rrmc", "rrmc2"]
 
@@ -152,7 +152,7 @@ def rrmc(robot, q0, v, *, dt: float = 0.05, steps: int = 100, frame: str = "worl
     frame : {"world", "tool"}
         Frame of ``v``: world axes with ``jacob0`` or the tool's with ``jacobe``.
     method : {"inv", "pinv", "dls"} or None
-        How the rates are resolved (:func:`~rvc.kinematics.velocity.resolve_rates`);
+        How the rates are resolved (:func:`~rvc.kinematics.rates.resolve_rates`);
         default ``"dls"`` if ``damping > 0``, else ``"inv"`` for a square
         (row-selected) Jacobian and ``"pinv"`` otherwise.
     damping : float
@@ -163,7 +163,7 @@ def rrmc(robot, q0, v, *, dt: float = 0.05, steps: int = 100, frame: str = "worl
         as it has joints (8.4.1).
     qd_null : array_like (n,), optional
         Joint velocity wanted as well, projected into the null space of the
-        (row-selected) Jacobian by :func:`~rvc.kinematics.velocity.nullproj`,
+        (row-selected) Jacobian by :func:`~rvc.kinematics.rates.nullproj`,
         so it moves no controlled component of the tool (8.4.2).
     unit : {"rad", "deg"}
         Unit of ``q0``, ``qd_null`` and of the returned ``q``, ``qd``
@@ -210,7 +210,7 @@ def rrmc2(robot, q0, Tstar, *, gain: float = 1.0, dt: float = 0.05, steps: int |
               q\\langle k+1\\rangle = q\\langle k\\rangle + \\delta_t\\,\\dot q\\langle k\\rangle
 
     with :math:`\\Delta` the world-frame pose error of
-    :func:`~rvc.kinematics.velocity.pose_error` and :math:`J` the world-frame
+    :func:`~rvc.kinematics.rates.pose_error` and :math:`J` the world-frame
     Jacobian.  Near the goal the error shrinks by the factor
     :math:`1 - K_p\\delta_t` per step (the loop is stable for
     :math:`0 < K_p\\delta_t < 2`, fastest at 1).

@@ -25,7 +25,7 @@ import math
 import numpy as np
 
 from ..kinematics.dh import dh_transform
-from ..kinematics.ets import Z_ONTO, elementary
+from ..kinematics.ets_fkine import Z_ONTO, elementary
 from ..spatial.transforms3d import trinv
 from .dhrobot import DHRobot
 from .display import box_table, fmt_deg, fmt_num, pose_str

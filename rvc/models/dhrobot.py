@@ -24,7 +24,7 @@ from ..kinematics.ikine import ikine
 from ..kinematics.ikine6s import ikine6s
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
 from ..kinematics.jtranspose import ikine_transpose
-from ..kinematics.velocity import fellipse, vellipse, wrench2tau
+from ..kinematics.rates import fellipse, vellipse, wrench2tau
 from ..plot.ellipse import plot_fellipse, plot_vellipse
 from ..kinematics.poe import joint_twists
 from ..dynamics import (accel, asada, coriolis, energy, fdyn, friction, gravload, inertia,
@@ -289,7 +289,7 @@ class DHRobot:
 
     # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
     def vellipse(self, q, axes="trans", **kwargs):
-        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.velocity.vellipse` ``(self, q, axes)``.
+        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.rates.vellipse` ``(self, q, axes)``.
 
         >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
         >>> r.vellipse([0, np.pi / 2], axes=[1, 1, 0, 0, 0, 0]).radii.round(4)
@@ -298,7 +298,7 @@ class DHRobot:
         return vellipse(self, q, axes, **kwargs)
 
     def fellipse(self, q, axes="trans", **kwargs):
-        """Force ellipsoid at ``q``: :func:`rvc.kinematics.velocity.fellipse` ``(self, q, axes)``."""
+        """Force ellipsoid at ``q``: :func:`rvc.kinematics.rates.fellipse` ``(self, q, axes)``."""
         return fellipse(self, q, axes, **kwargs)
 
     def plot_vellipse(self, q, axes="trans", **kwargs):
@@ -312,7 +312,7 @@ class DHRobot:
         return plot_fellipse(self, q, axes, **kwargs)
 
     def wrench2tau(self, q, w, frame: str = "world", **kwargs):
-        """Joint forces from a tool wrench, ``J^T w``: :func:`rvc.kinematics.velocity.wrench2tau`."""
+        """Joint forces from a tool wrench, ``J^T w``: :func:`rvc.kinematics.rates.wrench2tau`."""
         return wrench2tau(self, q, w, frame, **kwargs)
 
     def ikine_transpose(self, T, q0=None, **kwargs):
@@ -345,23 +345,23 @@ class DHRobot:
         return rne(self, q, qd, qdd, gravity=gravity, fext=fext, base_wrench=base_wrench)
 
     def inertia(self, q):
-        """Joint-space inertia matrix (..., n, n): :func:`rvc.dynamics.lagrange.inertia`."""
+        """Joint-space inertia matrix (..., n, n): :func:`rvc.dynamics.matrices.inertia`."""
         return inertia(self, q)
 
     def gravload(self, q, gravity=None):
-        """Gravity load (..., n): :func:`rvc.dynamics.lagrange.gravload`."""
+        """Gravity load (..., n): :func:`rvc.dynamics.matrices.gravload`."""
         return gravload(self, q, gravity)
 
     def coriolis(self, q, qd):
-        """Coriolis matrix (..., n, n): :func:`rvc.dynamics.lagrange.coriolis`."""
+        """Coriolis matrix (..., n, n): :func:`rvc.dynamics.matrices.coriolis`."""
         return coriolis(self, q, qd)
 
     def itorque(self, q, qdd):
-        """Inertial torque M(q) qdd: :func:`rvc.dynamics.lagrange.itorque`."""
+        """Inertial torque M(q) qdd: :func:`rvc.dynamics.matrices.itorque`."""
         return itorque(self, q, qdd)
 
     def energy(self, q, qd, gravity=None):
-        """Kinetic and potential energy: :func:`rvc.dynamics.lagrange.energy`."""
+        """Kinetic and potential energy: :func:`rvc.dynamics.matrices.energy`."""
         return energy(self, q, qd, gravity)
 
     def accel(self, q, qd, torque, gravity=None, fext=None):

@@ -33,10 +33,10 @@ from typing import NamedTuple
 import numpy as np
 
 from ..checks import getq, getscalar, getunit
-from ..kinematics.ets import fkine_all_ets, fkine_ets, joint_frames_ets
+from ..kinematics.ets_fkine import fkine_all_ets, fkine_ets, joint_frames_ets
 from ..kinematics.ikine import ikine
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
-from ..kinematics.velocity import fellipse, vellipse
+from ..kinematics.rates import fellipse, vellipse
 from ..plot.robot import plot_planar, plot_robot, teach
 
 __all__ = ["ET", "ETS2", "ETS3"]
@@ -285,9 +285,9 @@ class _ETSBase:
         """Tool pose (4, 4): the identity (a tool is one more constant term)."""
         return np.eye(4)
 
-    # -- kinematics: thin calls into rvc.kinematics.ets --------------------- #
+    # -- kinematics: thin calls into rvc.kinematics.ets_fkine --------------------- #
     def fkine(self, q=None, *, unit: str = "rad") -> np.ndarray:
-        """Forward kinematics ``T(q) = E_1 E_2 ... E_m``: :func:`rvc.kinematics.ets.fkine_ets`.
+        """Forward kinematics ``T(q) = E_1 E_2 ... E_m``: :func:`rvc.kinematics.ets_fkine.fkine_ets`.
 
         >>> E = ETS3.Rz() * ETS3.Tx(1)
         >>> E.fkine(np.zeros((5, 1))).shape
@@ -296,7 +296,7 @@ class _ETSBase:
         return fkine_ets(self, q, unit=unit)
 
     def fkine_all(self, q=None, *, unit: str = "rad") -> np.ndarray:
-        """The origin, each joint's frame and the end: :func:`rvc.kinematics.ets.fkine_all_ets`.
+        """The origin, each joint's frame and the end: :func:`rvc.kinematics.ets_fkine.fkine_all_ets`.
 
         >>> (ETS2.Tx(1) * ETS2.Tx()).fkine_all([0.5])[:, 0, 2]   # the slider starts at x = 1
         array([0. , 1. , 1.5])
@@ -304,7 +304,7 @@ class _ETSBase:
         return fkine_all_ets(self, q, unit=unit)
 
     def joint_frames(self, q, *, unit: str = "rad"):
-        """Frames of the joint axes and the end pose: :func:`rvc.kinematics.ets.joint_frames_ets`.
+        """Frames of the joint axes and the end pose: :func:`rvc.kinematics.ets_fkine.joint_frames_ets`.
 
         >>> F, T = ETS3.Rx().joint_frames([0.0])
         >>> F[0, :3, 2]
@@ -344,11 +344,11 @@ class _ETSBase:
         return manipulability(self, q, method, axes, unit=unit)
 
     def vellipse(self, q, axes="trans", **kwargs):
-        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.velocity.vellipse`."""
+        """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.rates.vellipse`."""
         return vellipse(self, q, axes, **kwargs)
 
     def fellipse(self, q, axes="trans", **kwargs):
-        """Force ellipsoid at ``q``: :func:`rvc.kinematics.velocity.fellipse`."""
+        """Force ellipsoid at ``q``: :func:`rvc.kinematics.rates.fellipse`."""
         return fellipse(self, q, axes, **kwargs)
 
     def plot(self, q, *, unit: str = "rad", **kwargs):

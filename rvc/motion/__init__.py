@@ -7,5 +7,10 @@
 """
 
 from .trajectory import *  # noqa: F401,F403
+from .trajectory import __all__ as _trajectory
 from .velocity import *  # noqa: F401,F403
+from .velocity import __all__ as _velocity
 from .rigidbody import *  # noqa: F401,F403
+from .rigidbody import __all__ as _rigidbody
+
+__all__ = [*_trajectory, *_velocity, *_rigidbody]

@@ -1,6 +1,6 @@
 """Elastic parallel manipulators (the second source text, Chapter 10).
 
-* :mod:`~rvc.parallel.chain` -- planar serial chains described by data, their
+* :mod:`~rvc.parallel.planar_chain` -- planar serial chains described by data, their
   dynamics derived once with sympy (Lagrange, second kind), lambdified, cached;
 * :mod:`~rvc.parallel.closed` -- closed chains cut into a tree: loop closure,
   A, W and its derivative, the compact model, Lagrange's equations of the
@@ -10,11 +10,11 @@
 * :mod:`~rvc.parallel.simulation` -- simulation in compact or tree coordinates,
   a quintic plan with rigid feedforward and motor PD;
 
-Drawings of the five-bar (numbers in, no maths) are in :mod:`rvc.plot.fivebar`.
+Drawings of the five-bar (numbers in, no maths) are in :mod:`rvc.plot.fivebar_drawing`.
 """
 
-from .chain import *  # noqa: F401,F403
-from .chain import __all__ as _chain
+from .planar_chain import *  # noqa: F401,F403
+from .planar_chain import __all__ as _chain
 from .closed import *  # noqa: F401,F403
 from .closed import __all__ as _closed
 from .fivebar import *  # noqa: F401,F403

@@ -3,7 +3,7 @@
 The method of the chapter (a reconstruction from Nakamura & Ghodoussi 1989,
 Featherstone 2008 ch. 8 and Lynch & Park 2017 sec. 8.7).  A parallel
 mechanism is cut at the end-effector into a *tree* of m serial chains
-(:class:`~rvc.parallel.chain.PlanarChain`).  Tree coordinates
+(:class:`~rvc.parallel.planar_chain.PlanarChain`).  Tree coordinates
 :math:`q_t` are all joint angles, chain after chain; they split into the
 non-redundant (*compact*) coordinates :math:`q_c` -- actuated (``a``) and
 elastic (``e``) joints, in tree order -- and the passive (``p``) ones.
@@ -44,7 +44,7 @@ import numpy as np
 
 from ..checks import getarray, getoption, warn_singular
 from ..results import Result
-from .chain import PlanarChain
+from .planar_chain import PlanarChain
 
 __all__ = ["ClosedChain", "CompactModel", "operation_counts"]
 

@@ -29,7 +29,7 @@ import scipy.optimize
 
 from ..checks import getangle, getarray, getscalar, putangle
 from ..results import Result
-from .chain import PlanarChain
+from .planar_chain import PlanarChain
 from .closed import ClosedChain
 
 __all__ = ["FiveBar", "Modes", "StaticDeflection"]

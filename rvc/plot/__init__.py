@@ -1,7 +1,7 @@
 """Drawing and interaction, for every chapter (no maths here).
 
 Everything here draws what lower layers compute and reads robots only
-through the chain interface of :mod:`rvc.kinematics` (never by class).
+through the chain interface, :class:`rvc.kinematics.chain.Chain` (never by class).
 Matplotlib, ipywidgets and IPython are imported inside the functions that
 draw, so ``import rvc`` stays light and never picks a plotting backend.
 
@@ -9,15 +9,24 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 * :mod:`.animation` -- :func:`jshtml`, an offline animation player
 * :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter
 * :mod:`.robot` -- stick figures of arms, their animations, teach panels
-* :mod:`.fivebar` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
+* :mod:`.fivebar_drawing` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
 * :mod:`.ellipse` -- ellipses and ellipsoids, an arm's velocity and force ellipsoids
 * :mod:`.schematic` -- line drawings of links and arms with their parameters
 """
 
 from .frames import *  # noqa: F401,F403
+from .frames import __all__ as _frames
 from .animation import *  # noqa: F401,F403
+from .animation import __all__ as _animation
 from .widgets import *  # noqa: F401,F403
+from .widgets import __all__ as _widgets
 from .robot import *  # noqa: F401,F403
-from .fivebar import *  # noqa: F401,F403
+from .robot import __all__ as _robot
+from .fivebar_drawing import *  # noqa: F401,F403
+from .fivebar_drawing import __all__ as _fivebar_drawing
 from .ellipse import *  # noqa: F401,F403
+from .ellipse import __all__ as _ellipse
 from .schematic import *  # noqa: F401,F403
+from .schematic import __all__ as _schematic
+
+__all__ = [*_frames, *_animation, *_widgets, *_robot, *_fivebar_drawing, *_ellipse, *_schematic]

@@ -2,8 +2,8 @@
 
 The ellipsoids themselves come from :mod:`rvc.kinematics`
 (:func:`~rvc.kinematics.ellipsoid.ellipsoid`,
-:func:`~rvc.kinematics.velocity.vellipse`,
-:func:`~rvc.kinematics.velocity.fellipse`); this module only draws an
+:func:`~rvc.kinematics.rates.vellipse`,
+:func:`~rvc.kinematics.rates.fellipse`); this module only draws an
 :class:`~rvc.kinematics.ellipsoid.Ellipsoid` -- a closed curve in 2-D, a
 translucent surface in 3-D -- and, as every drawing in rvc, keeps its
 artists so that ``.update(...)`` moves them for a slider instead of
@@ -27,7 +27,7 @@ import numpy as np
 
 from ..checks import getarray, getscalar
 from ..kinematics.ellipsoid import Ellipsoid, ellipsoid
-from ..kinematics.velocity import fellipse, vellipse
+from ..kinematics.rates import fellipse, vellipse
 
 __all__ = ["EllipsePlot", "ArmEllipsePlot", "plot_ellipse", "plot_vellipse", "plot_fellipse"]
 
@@ -221,7 +221,7 @@ def _plot_arm_ellipse(robot, q, kind, axes, ax, kwargs):
 def plot_vellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
     """Draw the arm's velocity ellipsoid at the tool (the notes' ``p2.vellipse(q)``).
 
-    The ellipsoid is :func:`~rvc.kinematics.velocity.vellipse` ``(robot, q,
+    The ellipsoid is :func:`~rvc.kinematics.rates.vellipse` ``(robot, q,
     axes)``; choose 2 rows for an ellipse (``axes=[1, 1, 0, 0, 0, 0]`` for a
     planar arm in the xy-plane) or 3 for an ellipsoid (``"trans"``,
     ``"rot"``).  Other arguments as :func:`plot_ellipse` (``scale`` is
@@ -240,7 +240,7 @@ def plot_vellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
 def plot_fellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
     """Draw the arm's force ellipsoid at the tool (the notes' ``p2.fellipse(q)``).
 
-    As :func:`plot_vellipse` with :func:`~rvc.kinematics.velocity.fellipse`.
+    As :func:`plot_vellipse` with :func:`~rvc.kinematics.rates.fellipse`.
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> p2 = rvc.models.planar2()

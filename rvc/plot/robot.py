@@ -30,7 +30,7 @@ import warnings
 
 import numpy as np
 
-from ..checks import getarray, getq
+from ..checks import getarray, getdim, getq
 from ..spatial.transforms3d import tr2rpy
 from .widgets import SliderDemo
 
@@ -210,7 +210,16 @@ def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
     >>> h = h.update(p560.qn)   # returns itself
     >>> len(h.ax.lines) == lines, bool(np.allclose(h.T, p560.fkine(p560.qn)))
     (True, True)
+
+    A planar chain (``robot.dim == 2``) is drawn in 2-D by :func:`plot_planar`
+    (as ``robot.plot(q)`` and :func:`teach` do); here it is refused:
+
+    >>> plot_robot(ETS2.Rz() * ETS2.Tx(1), [0.3])
+    Traceback (most recent call last):
+    ...
+    ValueError: robot: expected a chain in space (dim 3), got a planar chain (dim 2); draw it with plot_planar(robot, q)
     """
+    getdim(robot, 3, "draw it with plot_planar(robot, q)")
     if ax is None:
         ax = _new_axes3d()
     return RobotPlot(robot, q, ax, **kwargs)
@@ -251,6 +260,7 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
     import matplotlib.pyplot as plt
     from matplotlib.animation import FuncAnimation
 
+    getdim(robot, 3, "draw it with plot_planar(robot, q) and move it with its update(q)")
     n = int(robot.n)
     Q = getarray(Q, "Q", shape=(n,)).reshape(-1, n)[:: max(int(step), 1)]
     G = None

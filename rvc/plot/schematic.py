@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getq, getscalar
+from ..checks import getdim, getq, getscalar
 
 __all__ = ["plot_dh_link", "DHLinkSketch", "plot_dh_schematic", "plot_planar_schematic",
            "PlanarSketch", "plot_joint_axes"]
@@ -234,6 +234,8 @@ def plot_dh_schematic(robot, q=None, ax=None, *, view=None, figsize=(5, 4.5), de
     ----------
     robot : DH robot
         Standard DH (``robot.mdh`` false); its ``links`` give the parameters.
+        A chain in space: a planar chain (``robot.dim == 2``) is refused with a
+        ``ValueError`` that points to :func:`plot_planar_schematic`.
     q : array_like (n,), optional
         Configuration (default zeros).
     ax : Axes or Axes3D, optional
@@ -258,6 +260,7 @@ def plot_dh_schematic(robot, q=None, ax=None, *, view=None, figsize=(5, 4.5), de
     >>> sorted(t.get_text() for t in ax.texts if "=" in t.get_text())
     ['a2 = 0.4318', 'a3 = 0.0203', 'd3 = 0.15005', 'd4 = 0.4318']
     """
+    getdim(robot, 3, "draw it with plot_planar_schematic(robot, q)")
     if getattr(robot, "mdh", False):
         raise ValueError("robot: expected standard DH links, got modified DH "
                          "(draw it with plot_joint_axes)")

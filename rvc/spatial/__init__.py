@@ -14,8 +14,16 @@ those above it and from :mod:`rvc.checks`):
 """
 
 from .transforms2d import *  # noqa: F401,F403
+from .transforms2d import __all__ as _transforms2d
 from .transforms3d import *  # noqa: F401,F403
+from .transforms3d import __all__ as _transforms3d
 from .expmap import *  # noqa: F401,F403
+from .expmap import __all__ as _expmap
 from .quaternion import *  # noqa: F401,F403
+from .quaternion import __all__ as _quaternion
 from .twist import *  # noqa: F401,F403
+from .twist import __all__ as _twist
 from .dualquat import *  # noqa: F401,F403
+from .dualquat import __all__ as _dualquat
+
+__all__ = [*_transforms2d, *_transforms3d, *_expmap, *_quaternion, *_twist, *_dualquat]

@@ -22,7 +22,7 @@ from roboticstoolbox.tools.p_servo import angle_axis_python  # noqa: E402
 
 from rvc import DHRobot, Link, jacob0_poe, pose_error, rrmc2, transl, trotx, troty  # noqa: E402
 from rvc.kinematics.jacobian import jacob0, manipulability  # noqa: E402
-from rvc.kinematics.velocity import fellipse, vellipse  # noqa: E402
+from rvc.kinematics.rates import fellipse, vellipse  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 N = 12

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getarray, getoption, getpose, getq
+from ..checks import getarray, getoption, getq
 from ..spatial.transforms3d import transl, trotx, troty, trotz
+from .chain import lift_planar, planar_pose
 
-__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets", "lift_planar",
-           "pose3d", "goal_pose"]
+__all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets"]
 
 _ROT = {"x": trotx, "y": troty, "z": trotz}
 #: Constant rotations P taking the local z axis onto the x, y or z axis,
@@ -33,7 +33,6 @@ _ROT = {"x": trotx, "y": troty, "z": trotz}
 Z_ONTO = {"x": np.array([[0.0, 0, 1, 0], [0, 1, 0, 0], [-1, 0, 0, 0], [0, 0, 0, 1]]),  # Ry(pi/2)
           "y": np.array([[1.0, 0, 0, 0], [0, 0, 1, 0], [0, -1, 0, 0], [0, 0, 0, 1]]),  # Rx(-pi/2)
           "z": np.eye(4)}
-_PLANE = np.array([0, 1, 3])
 
 
 def elementary(axis: str, v, dim: int = 3) -> np.ndarray:
@@ -58,7 +57,7 @@ def elementary(axis: str, v, dim: int = 3) -> np.ndarray:
         t = np.zeros(v.shape + (3,))
         t[..., "xyz".index(axis[1])] = v
         T = transl(t)
-    return T if dim == 3 else T[..., _PLANE[:, None], _PLANE]
+    return T if dim == 3 else planar_pose(T)
 
 
 def _walk(ets, q, unit):
@@ -114,61 +113,6 @@ def fkine_all_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
     frames += [np.broadcast_to(F, T.shape) for t, F in zip(ets.terms, before) if t.joint is not None]
     frames.append(T)
     return np.stack(frames, axis=-3)
-
-
-def lift_planar(F):
-    """A planar pose (..., 3, 3) as the 3-D pose (..., 4, 4) in the plane z = 0.
-
-    ``[[R, t], [0, 1]]`` with R (2, 2) becomes ``[[R3, (t, 0)], [0, 1]]``,
-    where R3 turns about z by the planar angle: rows and columns x, y, 1 of
-    the planar pose go to rows and columns x, y, 1 of the 3-D one, and z
-    stays z.
-
-    >>> from rvc.spatial.transforms2d import transl2, trot2
-    >>> lift_planar(transl2(1, 2) @ trot2(np.pi / 2)).round(4) + 0
-    array([[ 0., -1.,  0.,  1.],
-           [ 1.,  0.,  0.,  2.],
-           [ 0.,  0.,  1.,  0.],
-           [ 0.,  0.,  0.,  1.]])
-    """
-    F = np.asarray(F, dtype=float)
-    out = np.zeros(F.shape[:-2] + (4, 4))
-    out[..., _PLANE[:, None], _PLANE] = F
-    out[..., 2, 2] = 1.0
-    return out
-
-
-def pose3d(robot, q) -> np.ndarray:
-    """The tool pose of any chain as a 3-D pose (..., 4, 4): ``robot.fkine(q)``, a planar
-    chain's (..., 3, 3) pose lifted into the plane z = 0 (:func:`lift_planar`).
-
-    >>> E = ETS2.Rz() * ETS2.Tx(1)
-    >>> pose3d(E, [np.pi / 2])[:3, 3].round(4) + 0
-    array([0., 1., 0.])
-    """
-    T = np.asarray(robot.fkine(q))
-    return lift_planar(T) if getattr(robot, "dim", 3) == 2 else T
-
-
-def goal_pose(robot, T, name: str = "T") -> np.ndarray:
-    """A desired tool pose for ``robot``, checked, as a 3-D pose (..., 4, 4).
-
-    A planar chain (``robot.dim == 2``) also takes planar poses (..., 3, 3),
-    as its ``fkine`` returns them; they are lifted into the plane z = 0.  The
-    goal-seeking algorithms (``ikine``, ``ikine_transpose``, ``rrmc2``)
-    read their goals through this, and their chain's pose through :func:`pose3d`.
-
-    >>> E = ETS2.Rz() * ETS2.Tx(1)
-    >>> goal_pose(E, E.fkine([0.3])).shape
-    (4, 4)
-    >>> goal_pose(E, np.ones((3, 3)))
-    Traceback (most recent call last):
-    ...
-    ValueError: T: expected a homogeneous transform with bottom row [0, 0, 1], got [1.0, 1.0, 1.0]
-    """
-    if getattr(robot, "dim", 3) == 2 and np.shape(T)[-2:] == (3, 3):
-        return lift_planar(getpose(T, name, dim=2))
-    return getpose(T, name)
 
 
 def joint_frames_ets(ets, q, *, unit: str = "rad"):

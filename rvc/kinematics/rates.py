@@ -33,6 +33,7 @@ import numpy as np
 from ..checks import ZERO_TOL, getarray, getaxes, getoption, getpose, getscalar, getq, warn_singular
 from ..results import Result
 from ..spatial.expmap import trlog
+from .chain import axes_point
 from .ellipsoid import Ellipsoid, ellipsoid
 from .jacobian import jacob0, jacobe
 
@@ -260,24 +261,10 @@ def nullproj(J) -> np.ndarray:
 
 
 def _rows_and_centre(robot, q, axes, centre, unit):
+    """The world-frame Jacobian's rows ``axes`` and the ellipsoid's centre there."""
     rows = getaxes(axes)
     qa = getq(q, robot.n, robot.revolute, unit)
-    J = jacob0(robot, qa)[..., rows, :]
-    if isinstance(centre, str):
-        getoption(centre, "centre", ("tool", "origin"))
-        c = np.zeros(qa.shape[:-1] + (rows.size,))
-        if centre == "tool":
-            T = np.asarray(robot.fkine(qa))
-            d = robot.dim
-            t = np.zeros(qa.shape[:-1] + (3,))
-            t[..., :d] = T[..., :d, d]
-            lin = rows < 3
-            c[..., lin] = t[..., rows[lin]]
-    elif centre is None:
-        c = None
-    else:
-        c = getarray(centre, "centre", shape=(rows.size,))
-    return J, c
+    return jacob0(robot, qa)[..., rows, :], axes_point(robot, qa, axes, centre)
 
 
 def vellipse(robot, q, axes="trans", *, centre="tool", unit: str = "rad") -> Ellipsoid:
