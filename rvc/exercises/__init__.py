@@ -394,6 +394,8 @@ class Numeric(_Compared):
         return f"not the {self.what} asked for"
 
     def __call__(self, answer):
+        if answer is None:
+            return f"expected one number ({self.what}), got {describe_shape(None)}"
         v, hint = read_number(answer, self.what)
         return hint or self._judge(v, answer)
 
@@ -435,7 +437,8 @@ class ArrayAnswer(_Compared):
 
     def _generic(self, answer, expected) -> str:
         if answer is None:
-            return f"expected a {self.what}, got {describe_shape(None)}"
+            article = "an" if self.what[:1].lower() in "aeiou" else "a"
+            return f"expected {article} {self.what}, got {describe_shape(None)}"
         return close(answer, expected, atol=self.atol, what=self.what)
 
     def __call__(self, answer):

@@ -49,11 +49,6 @@ _BAND = dict(rtol=1e-4, atol=1e-9)
 _LOOSE = dict(rtol=1e-3, atol=1e-9)
 
 
-def _near(a, b, rel=1e-4, abs_=1e-9):
-    """The band for the parts of 9.10 (the one exercise of three numbers in one answer)."""
-    return Numeric.near(a, b, rel, abs_)
-
-
 @lru_cache(maxsize=None)
 def _ex91():
     p = puma560()
@@ -163,14 +158,14 @@ def _check_9_10(answer):
     wn, e0, t = EX910["wn"], EX910["e0"], EX910["t"]
     Kp, Kv = wn**2, 2 * wn
     e = e0 * (1 + wn * t) * np.exp(-wn * t)
-    if not _near(a[0], Kp):
+    if not Numeric.near(a[0], Kp, **_BAND):
         return "Kp: the error obeys e'' + Kv e' + Kp e = 0, whose natural frequency is sqrt(Kp)"
-    if not _near(a[1], Kv):
-        if _near(a[1], wn):
+    if not Numeric.near(a[1], Kv, **_BAND):
+        if Numeric.near(a[1], wn, **_BAND):
             return "Kv: critical damping needs a damping ratio of 1, and Kv = 2 zeta wn"
         return "Kv: critical damping, zeta = Kv / (2 sqrt(Kp)) = 1"
-    if not _near(a[2], e, rel=1e-3):
-        if _near(a[2], e0 * np.exp(-wn * t), rel=1e-3):
+    if not Numeric.near(a[2], e, **_LOOSE):
+        if Numeric.near(a[2], e0 * np.exp(-wn * t), **_LOOSE):
             return "the error: a critically damped system has the solution (1 + wn t) e^(-wn t) e0"
         return "the error: solve e'' + Kv e' + Kp e = 0 from e(0) = e0, e'(0) = 0"
     return None
