@@ -273,7 +273,6 @@ def same(a, b, *, rtol: float = 1e-5, atol: float = 1e-6) -> bool:
     return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=atol))
 
 
-@dataclasses.dataclass(frozen=True)
 class Mistake:
     """A typical wrong answer and its hint.
 
@@ -282,10 +281,15 @@ class Mistake:
     around it, unless ``rtol``/``atol`` override that for this mistake.
     """
 
-    value: object
-    hint: str
-    rtol: float | None = None
-    atol: float | None = None
+    __slots__ = ("value", "hint", "rtol", "atol")
+
+    def __init__(self, value, hint: str, *, rtol: float | None = None, atol: float | None = None):
+        if not isinstance(hint, str) or not hint:
+            raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
+        self.value, self.hint, self.rtol, self.atol = value, hint, rtol, atol
+
+    def __repr__(self) -> str:
+        return f"Mistake({self.hint!r})"
 
     def match(self, a, exercise) -> str | None:
         rtol = exercise.rtol if self.rtol is None else self.rtol
@@ -293,23 +297,28 @@ class Mistake:
         return self.hint if exercise.near(a, _resolve(self.value), rtol, atol) else None
 
 
-@dataclasses.dataclass(frozen=True)
 class When:
     """A rule on the answer: ``hint`` when ``test(answer)`` is true.
 
     The test receives the answer as read (a float for :class:`Numeric`, a
     float array or None for :class:`ArrayAnswer`).  With ``shape`` it applies
-    only to an array answer of that shape.  ``example``, if given, is an answer
-    that reaches this hint (the tests feed it).
+    only to an array answer of that shape.  ``example`` is an answer that
+    reaches this hint (the tests feed it, as they feed a mistake's value).
     """
 
-    test: Callable
-    hint: str
-    shape: tuple | None = None
-    example: object = None
+    __slots__ = ("test", "hint", "shape", "example")
+
+    def __init__(self, test: Callable, hint: str, *, shape: tuple | None = None, example=None):
+        if not isinstance(hint, str) or not hint:
+            raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
+        self.test, self.hint, self.example = test, hint, example
+        self.shape = None if shape is None else tuple(shape)
+
+    def __repr__(self) -> str:
+        return f"When({self.hint!r})"
 
     def match(self, a, exercise) -> str | None:
-        if self.shape is not None and (a is None or a.shape != tuple(self.shape)):
+        if self.shape is not None and (a is None or a.shape != self.shape):
             return None
         return self.hint if self.test(a) else None
 

@@ -4,6 +4,8 @@ Each exercise computes its expected value with rvc and lists the typical
 mistakes (degrees for radians, the wrong order of multiplication, the other
 branch of a non-unique answer...) next to the hint each gets, a hint that
 names the mistake but never the expected numbers.
+All take the array policy of ``rvc.exercises``; an angle in degrees is
+recognised within 1e-4 (``atol`` of those two mistakes).
 
 >>> from rvc.exercises import check
 >>> from rvc import rotz, roty

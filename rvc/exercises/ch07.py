@@ -11,6 +11,12 @@ exercises are spread over the chapter's three notebooks (the table
 
 The constants below are the data of the exercise statements; ``PIVOT_Q``
 is the measured data of Exercise 7.3, which the notebook imports.
+
+Tolerances that differ from the policy (``rvc.exercises``), kept from the
+checkers they replace: 7.1 is absolute (``rtol=0``); 7.2 takes 1e-9, the
+twists being exact; 7.3 takes 1e-4 m, the configurations being given to a
+microradian; 7.5 is exact (a count); 7.8 takes one sample step, the answer
+being read off the 61 samples.
 """
 
 from __future__ import annotations

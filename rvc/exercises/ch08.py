@@ -5,6 +5,12 @@ stand next to their hints, which name the idea or the mistake and never the
 expected value.  The statements are at the end of
 ``notebooks/08_manipulator_velocity.ipynb``; the constants below are the ones
 they give.
+
+Tolerances that differ from the policy (``rvc.exercises``), kept from the
+checkers they replace: 8.1 is absolute (``rtol=0``); 8.3 takes 1e-6 relative
+and absolute (rates near the wrist singularity are large); 8.6 and 8.8 take
+2e-3 rad, the angle being found by a scan or a root; 8.7 takes half a sample
+step.
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ significant digits, and a student may read them off a plot or a simulation,
 so its numeric exercises take a relative band (``_BAND``: 1e-4, and 1e-3 or
 2e-3 where the answer comes out of an integration or a search), not the
 policy's 1e-6.
+9.4 compares torques of tens of N m absolutely within 1e-4 N m (its two
+listed mistakes within the array policy's band).
 """
 
 from __future__ import annotations
