@@ -1,22 +1,49 @@
-"""Exercise feedback: ``check(exercise_id, answer)``.
+"""Exercise feedback: ``check(exercise_id, answer)``, and the exercises as data.
 
-Each chapter registers its checkers in a module ``rvc.exercises.chNN``.
-A checker receives the student's answer and returns ``None`` when it is
-right, or a hint (a string) saying what is wrong *without* revealing the
-expected value.  :func:`check` prints one line of feedback and returns a
+Each chapter lists its exercises in a module ``rvc.exercises.chNN``, as
+``EXERCISES``, in a small vocabulary:
+
+* :class:`Numeric`: the answer is one number;
+* :class:`ArrayAnswer`: the answer is an array (a vector, a matrix, a pose);
+* :class:`Custom`: the few answers a comparison cannot judge (a trajectory,
+  a robot, a dict of parts, a choice from a grid), checked by a function.
+
+A numeric or array exercise names its expected value (a function of no
+arguments that computes it with rvc, called at check time, never a typed-in
+number), then its typical mistakes in the order they are tried, each next to
+its hint: a :class:`Mistake` is a wrong value (computed the same way) that is
+recognised within the exercise's tolerance, a :class:`When` is a rule on the
+answer.  Then a fallback hint.  A hint says what is wrong *without* revealing
+the expected value.  :func:`check` prints one line of feedback and returns a
 :class:`Feedback`, true when the answer was accepted, which shows nothing
 when a notebook cell ends with it (the printed line is the feedback).
 
->>> from rvc.exercises import exercise, check
->>> @exercise("0.1")
-... def _(answer):
-...     return None if answer == 4 else "count the fingers on one hand again, without the thumb"
->>> bool(check("0.1", 4))
+The tolerance policy, one per kind (an exercise may override it, and says why):
+
+* a number ``v`` matches ``x`` when ``|v - x| <= max(atol, rtol |x|)``, with
+  ``rtol = atol = 1e-6`` (:data:`Numeric.RTOL`, :data:`Numeric.ATOL`):
+  relative for large numbers, absolute near zero;
+* an array ``a`` matches ``b`` when it has ``b``'s shape and every entry has
+  ``|a - b| <= atol + rtol |b|`` (numpy's ``allclose`` rule), with
+  ``atol = 1e-6`` on the scale of the entries and ``rtol = 1e-5``
+  (:data:`ArrayAnswer.ATOL`, :data:`ArrayAnswer.RTOL`).
+
+A mistake is recognised with the exercise's tolerance around the mistake's own
+value unless it states its own.
+
+>>> from rvc.exercises import Mistake, Numeric, When, check_with
+>>> fingers = Numeric("0.1", expected=lambda: 4, what="a count of fingers",
+...                   mistakes=[Mistake(5, "count the fingers on one hand again, without the thumb"),
+...                             When(lambda v: v < 0, "a count is never negative")],
+...                   fallback="count again")
+>>> bool(check_with(fingers, 4))
 Exercise 0.1: correct.
 True
->>> bool(check("0.1", 5))
+>>> bool(check_with(fingers, 5))
 Exercise 0.1: not yet. Hint: count the fingers on one hand again, without the thumb
 False
+>>> fingers(-1), fingers(7)
+('a count is never negative', 'count again')
 """
 
 from __future__ import annotations
@@ -28,37 +55,76 @@ from typing import Callable
 
 import numpy as np
 
-__all__ = ["exercise", "check", "close", "describe_shape", "read_number", "read_array", "nonfinite",
-           "Feedback", "CHAPTERS"]
+__all__ = ["check", "check_with", "close", "describe_shape", "read_number", "read_array", "nonfinite",
+           "Feedback", "CHAPTERS", "Mistake", "When", "Numeric", "ArrayAnswer", "Custom", "NOTEBOOKS",
+           "exercises", "listing", "same", "as_array"]
 
-#: Chapter modules holding checkers, loaded on first use.
+#: Chapter modules holding the exercises (their ``EXERCISES`` lists), loaded on first use.
 CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
 
-_REGISTRY: dict[str, Callable] = {}
+#: The table of exercise id -> the notebook (in ``notebooks/``, without ``.ipynb``) whose
+#: exercise cell calls ``check("<id>", ...)``: read by the student-copy and feedback tests,
+#: and checked against the notebooks by ``tests/test_exercise_registry.py``.
+NOTEBOOKS: dict[str, str] = {
+    f"{chapter}.{k}": notebook
+    for notebook, chapter, first, last in (
+        ("02_pose", 2, 1, 10),
+        ("03_time_motion", 3, 1, 8),
+        ("07-1_forward_kinematics", 7, 1, 3),
+        ("07-2_inverse_kinematics", 7, 4, 7),
+        ("07-3_trajectories_applications", 7, 8, 11),
+        ("08_manipulator_velocity", 8, 1, 9),
+        ("09-1_joint_control", 9, 1, 3),
+        ("09-2_rigid_body_dynamics", 9, 4, 8),
+        ("09-3_model_based_control", 9, 9, 11),
+        ("10_elastic_parallel", 10, 1, 9),
+    )
+    for k in range(first, last + 1)
+}
+
+_REGISTRY: dict[str, "Exercise"] = {}
 _loaded = False
 
 
-def exercise(exercise_id: str):
-    """Decorator registering a checker for ``exercise_id`` (e.g. ``"2.3"``)."""
-
-    def register(fn):
-        _REGISTRY[exercise_id] = fn
-        return fn
-
-    return register
-
-
 def _load_chapters():
+    """Import the chapter modules and register the exercises each lists in ``EXERCISES``."""
     global _loaded
     if _loaded:
         return
+    found = {}
     for name in CHAPTERS:
         try:
-            importlib.import_module(f"{__name__}.{name}")
+            module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
             if exc.name != f"{__name__}.{name}":
                 raise
+            continue
+        for ex in module.EXERCISES:
+            if ex.id in found:
+                raise ValueError(f"exercise {ex.id!r} is listed twice")
+            found[ex.id] = ex
+    _REGISTRY.update(found)
     _loaded = True
+
+
+def exercises() -> dict[str, "Exercise"]:
+    """Every registered exercise, by id (the chapters loaded on first use)."""
+    _load_chapters()
+    return dict(_REGISTRY)
+
+
+def listing() -> list[dict]:
+    """The registry as rows: id, kind, notebook and the hints of its listed mistakes.
+
+    >>> row = next(r for r in listing() if r["id"] == "2.3")
+    >>> row["kind"], row["notebook"], len(row["mistakes"]) > 2
+    ('array', '02_pose', True)
+    """
+    def order(k):
+        return [int(x) for x in k.split(".")]
+
+    return [dict(id=k, kind=ex.kind, notebook=NOTEBOOKS.get(k), mistakes=[m.hint for m in ex.mistakes])
+            for k, ex in sorted(exercises().items(), key=lambda kv: order(kv[0]))]
 
 
 def describe_shape(answer) -> str:
@@ -172,6 +238,247 @@ def nonfinite(answer, _depth: int = 0) -> bool:
     return False
 
 
+
+# ------------------------------------------------------------------ the vocabulary
+
+def _resolve(value):
+    """A lazily given value: call it if it is a function, else take it as it is."""
+    return value() if callable(value) else value
+
+
+def as_array(answer):
+    """``answer`` as a float array, or None if it is missing or not numeric.
+
+    >>> as_array([1, 2]), as_array(None), as_array("two")
+    (array([1., 2.]), None, None)
+    """
+    if answer is None:
+        return None
+    try:
+        return np.asarray(answer, dtype=float)
+    except (TypeError, ValueError):
+        return None
+
+
+def same(a, b, *, rtol: float = 1e-5, atol: float = 1e-6) -> bool:
+    """True if ``a`` (an array, or None) has the shape of ``b`` and matches it by the array
+    policy, ``|a - b| <= atol + rtol |b|``: for the tests of :class:`When` rules.
+
+    >>> same(np.array([1.0, 2.0]), [1.0, 2.0 + 1e-7]), same(np.array([1.0]), [1.0, 2.0]), same(None, 1.0)
+    (True, False, False)
+    """
+    if a is None:
+        return False
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=atol))
+
+
+class Mistake:
+    """A typical wrong answer and its hint.
+
+    ``value`` is the wrong answer, or a function of no arguments computing it
+    (called at check time).  It is recognised with the exercise's tolerance
+    around it, unless ``rtol``/``atol`` override that for this mistake.
+    """
+
+    __slots__ = ("value", "hint", "rtol", "atol")
+
+    def __init__(self, value, hint: str, *, rtol: float | None = None, atol: float | None = None):
+        if not isinstance(hint, str) or not hint:
+            raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
+        self.value, self.hint, self.rtol, self.atol = value, hint, rtol, atol
+
+    def __repr__(self) -> str:
+        return f"Mistake({self.hint!r})"
+
+    def match(self, a, exercise) -> str | None:
+        rtol = exercise.rtol if self.rtol is None else self.rtol
+        atol = exercise.atol if self.atol is None else self.atol
+        return self.hint if exercise.near(a, _resolve(self.value), rtol, atol) else None
+
+
+class When:
+    """A rule on the answer: ``hint`` when ``test(answer)`` is true.
+
+    The test receives the answer as read (a float for :class:`Numeric`, a
+    float array or None for :class:`ArrayAnswer`).  With ``shape`` it applies
+    only to an array answer of that shape.  ``example`` is an answer that
+    reaches this hint (the tests feed it, as they feed a mistake's value).
+    """
+
+    __slots__ = ("test", "hint", "shape", "example")
+
+    def __init__(self, test: Callable, hint: str, *, shape: tuple | None = None, example=None):
+        if not isinstance(hint, str) or not hint:
+            raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
+        self.test, self.hint, self.example = test, hint, example
+        self.shape = None if shape is None else tuple(shape)
+
+    def __repr__(self) -> str:
+        return f"When({self.hint!r})"
+
+    def match(self, a, exercise) -> str | None:
+        if self.shape is not None and (a is None or a.shape != self.shape):
+            return None
+        return self.hint if self.test(a) else None
+
+
+class Exercise:
+    """What every kind has: an id, a kind, the mistakes it lists; calling it checks an answer
+    and returns ``None`` (right) or a hint."""
+
+    kind = "exercise"
+    mistakes: tuple = ()
+
+    def __init__(self, exercise_id: str):
+        if not isinstance(exercise_id, str) or not exercise_id:
+            raise ValueError(f"exercise_id: expected a string such as '2.3', got {exercise_id!r}")
+        self.id = exercise_id
+
+    def __call__(self, answer) -> str | None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.id!r})"
+
+
+class _Compared(Exercise):
+    """An answer compared with an expected value, then with the listed mistakes in order."""
+
+    RTOL = ATOL = 0.0
+
+    def __init__(self, exercise_id, *, expected, what, mistakes=(), fallback=None, rtol=None, atol=None):
+        super().__init__(exercise_id)
+        for m in mistakes:
+            if not isinstance(m, (Mistake, When)):
+                raise ValueError(f"mistakes: expected Mistake or When items, got {m!r}")
+        self.expected, self.what, self.mistakes = expected, what, tuple(mistakes)
+        self.fallback = fallback
+        self.rtol = self.RTOL if rtol is None else float(rtol)
+        self.atol = self.ATOL if atol is None else float(atol)
+
+    def _judge(self, a, answer) -> str | None:
+        expected = _resolve(self.expected)
+        if self.near(a, expected, self.rtol, self.atol):
+            return None
+        for m in self.mistakes:
+            hint = m.match(a, self)
+            if hint:
+                return hint
+        if callable(self.fallback):
+            return self.fallback(a)
+        if self.fallback is not None and "{close}" not in self.fallback:
+            return self.fallback
+        generic = self._generic(answer, expected)
+        return generic if self.fallback is None else self.fallback.replace("{close}", generic)
+
+
+class Numeric(_Compared):
+    """An exercise whose answer is one number.
+
+    ``what`` names the number in hints ("a time in seconds"); ``fallback`` is
+    the hint when no mistake matches (a callable receives the number).
+
+    >>> half = Numeric("0.2", expected=lambda: 0.5, what="a fraction",
+    ...                mistakes=[Mistake(50, "a fraction, not a percentage")], fallback="not half")
+    >>> half(0.5 + 1e-7) is None, half(50.0), half([1, 2])
+    (True, 'a fraction, not a percentage', 'expected one number (a fraction), got an array of shape (2,)')
+    """
+
+    kind = "number"
+    #: the policy: |v - x| <= max(ATOL, RTOL |x|)
+    RTOL = 1e-6
+    ATOL = 1e-6
+
+    def __init__(self, exercise_id, *, expected, what, mistakes=(), fallback=None, rtol=None, atol=None):
+        super().__init__(exercise_id, expected=expected, what=what, mistakes=mistakes,
+                         fallback=fallback if fallback is not None else f"not the {what} asked for",
+                         rtol=rtol, atol=atol)
+
+    @staticmethod
+    def near(v, x, rtol, atol) -> bool:
+        return abs(v - float(x)) <= max(atol, rtol * abs(float(x)))
+
+    def _generic(self, answer, expected) -> str:
+        return f"not the {self.what} asked for"
+
+    def __call__(self, answer):
+        if answer is None:
+            return f"expected one number ({self.what}), got {describe_shape(None)}"
+        v, hint = read_number(answer, self.what)
+        return hint or self._judge(v, answer)
+
+
+class ArrayAnswer(_Compared):
+    """An exercise whose answer is an array.
+
+    With ``shape``, an answer of another shape is refused first, with
+    ``shape_hint`` (``{got}`` says what came) or the hint of
+    :func:`read_array`; ``wrong_shapes`` maps a shape to its own hint (a
+    transposed matrix, the compact instead of the full vector).  Without
+    ``shape``, mistakes and rules see answers of any shape, and the default
+    fallback is :func:`close`'s (``{close}`` in a fallback string inserts it).
+    ``prepare`` turns an accepted alternative form (a tuple of parts) into the
+    array.
+
+    >>> turn = ArrayAnswer("0.3", expected=lambda: [0.0, 1.0], what="unit vector",
+    ...                    mistakes=[Mistake([1.0, 0.0], "turn the other way")])
+    >>> turn([0, 1]) is None, turn([1, 0]), turn([1, 1]), turn([1])
+    (True, 'turn the other way', 'the shape is right but 1 of 2 values is off', \
+'your unit vector has shape (1,); the expected unit vector has shape (2,)')
+    """
+
+    kind = "array"
+    #: the policy: |a - b| <= ATOL + RTOL |b| entry by entry, shapes equal
+    RTOL = 1e-5
+    ATOL = 1e-6
+
+    def __init__(self, exercise_id, *, expected, what, shape=None, shape_hint=None, wrong_shapes=None,
+                 mistakes=(), fallback=None, rtol=None, atol=None, prepare=None):
+        super().__init__(exercise_id, expected=expected, what=what, mistakes=mistakes, fallback=fallback,
+                         rtol=rtol, atol=atol)
+        self.shape = None if shape is None else tuple(shape)
+        self.shape_hint, self.wrong_shapes, self.prepare = shape_hint, dict(wrong_shapes or {}), prepare
+
+    @staticmethod
+    def near(a, b, rtol, atol) -> bool:
+        return same(a, b, rtol=rtol, atol=atol)
+
+    def _generic(self, answer, expected) -> str:
+        if answer is None:
+            article = "an" if self.what[:1].lower() in "aeiou" else "a"
+            return f"expected {article} {self.what}, got {describe_shape(None)}"
+        return close(answer, expected, atol=self.atol, what=self.what)
+
+    def __call__(self, answer):
+        if self.prepare is not None:
+            answer = self.prepare(answer)
+        a = as_array(answer)
+        if self.shape is not None and (a is None or a.shape != self.shape):
+            if a is not None and a.shape in self.wrong_shapes:
+                return self.wrong_shapes[a.shape]
+            got = describe_shape(answer)
+            if self.shape_hint:
+                return self.shape_hint.replace("{got}", got)
+            return f"expected {self.what} of shape {self.shape}, got {got}"
+        return self._judge(a, answer)
+
+
+class Custom(Exercise):
+    """An exercise checked by a function ``fn(answer) -> None or hint``, for the few that
+    a comparison with an expected value cannot judge (a trajectory against its limits, a
+    robot against a string, one right answer among many)."""
+
+    kind = "custom"
+
+    def __init__(self, exercise_id, fn: Callable):
+        super().__init__(exercise_id)
+        self.fn = fn
+
+    def __call__(self, answer):
+        return self.fn(answer)
+
+
 class Feedback:
     """The result of :func:`check`: true when the answer was accepted.
 
@@ -203,12 +510,18 @@ def check(exercise_id: str, answer) -> Feedback:
     if exercise_id not in _REGISTRY:
         known = ", ".join(sorted(_REGISTRY)) or "none"
         raise ValueError(f"exercise_id: expected one of {known}, got {exercise_id!r}")
+    return check_with(_REGISTRY[exercise_id], answer)
+
+
+def check_with(exercise: Exercise, answer) -> Feedback:
+    """What :func:`check` does, with the exercise itself rather than its id."""
+    exercise_id = exercise.id
     try:
         if nonfinite(answer):
             hint = ("your answer contains NaN or inf: look for a division by zero, an arccos or "
                     "arcsin of a value beyond +-1, or a variable that was never set")
         else:
-            hint = _REGISTRY[exercise_id](answer)
+            hint = exercise(answer)
     except Exception as exc:  # a malformed answer must give feedback, not a traceback
         hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
     if hint is None:

@@ -1,8 +1,9 @@
-"""Checkers for the Chapter 7 exercises (robot arm kinematics).
+"""The Chapter 7 exercises (robot arm kinematics), as data.
 
-Each checker recomputes the expected value with rvc and returns ``None``
-when the answer is right, or a hint that never reveals the expected value.
-The exercises are spread over the chapter's three notebooks:
+Each exercise recomputes its expected value with rvc; its typical mistakes
+stand next to their hints, which never reveal the expected value.  The
+exercises are spread over the chapter's three notebooks (the table
+``rvc.exercises.NOTEBOOKS``):
 
 * ``07-1_forward_kinematics.ipynb``: 7.1-7.3;
 * ``07-2_inverse_kinematics.ipynb``: 7.4-7.7;
@@ -10,6 +11,12 @@ The exercises are spread over the chapter's three notebooks:
 
 The constants below are the data of the exercise statements; ``PIVOT_Q``
 is the measured data of Exercise 7.3, which the notebook imports.
+
+Tolerances that differ from the policy (``rvc.exercises``), kept from the
+checkers they replace: 7.1 is absolute (``rtol=0``); 7.2 takes 1e-9, the
+twists being exact; 7.3 takes 1e-4 m, the configurations being given to a
+microradian; 7.5 is exact (a count); 7.8 takes one sample step, the answer
+being read off the 61 samples.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import numpy as np
 from .. import (DHRobot, ETS3, RevoluteDH, ctraj, hershey_strokes, ikine6s, ikine_2link,
                 ink_fraction, letter_path, manipulability, transl, trotx, troty, trotz)
 from ..models import cobra600, puma560
-from . import close, describe_shape, exercise, read_array, read_number
+from . import ArrayAnswer, Custom, Mistake, Numeric, When, describe_shape, read_array, read_number
 
 __all__ = ["PIVOT_Q"]
 
@@ -68,72 +75,25 @@ def _quiet(fn, *args, **kwargs):
         return fn(*args, **kwargs)
 
 
-# --- 7.1 DH forward kinematics of a 2-link arm (07-1) --------------------------
-
 @lru_cache(maxsize=None)
 def _ex71():
     robot = DHRobot([RevoluteDH(a=EX71["a1"]), RevoluteDH(a=EX71["a2"])])
     return robot.fkine(EX71["q"])
 
 
-@exercise("7.1")
-def _(answer):
-    expected = _ex71()
-    a = np.asarray(answer, dtype=float)
-    if a.shape == (3, 3):
-        return "a DHRobot's fkine returns a 4x4 pose (SE(3)), not a 3x3 SE(2) matrix"
-    hint = close(answer, expected, atol=1e-6, what="pose")
-    if hint is None:
-        return None
-    if a.shape == (4, 4) and np.allclose(a[:3, :3], expected[:3, :3], atol=1e-6):
-        return "the orientation is right but the position is not: check the link lengths a1, a2"
-    return hint + " (are the joint angles in radians, and the links in the right order?)"
+@lru_cache(maxsize=None)
+def _ex72():
+    return DHRobot([RevoluteDH(a=a) for a in EX72["a"]]).twists()[0]
 
 
-# --- 7.2 the joint twists of the 3-link planar arm, by hand (07-1) -------------
-
-def _arm72():
-    return DHRobot([RevoluteDH(a=a) for a in EX72["a"]])
-
-
-@exercise("7.2")
-def _(answer):
-    try:
-        a = np.asarray(answer, dtype=float)
-    except (TypeError, ValueError):
-        return f"expected the three joint twists, one per row, shape (3, 6), got {describe_shape(answer)}"
-    if a.shape != (3, 6):
-        return f"expected the three joint twists, one per row (v, w), shape (3, 6), got {describe_shape(answer)}"
-    S, _ = _arm72().twists()
-    if np.allclose(a, S, atol=1e-9):
-        return None
-    if np.allclose(a[:, [3, 4, 5, 0, 1, 2]], S, atol=1e-9):
-        return "the order in rvc is (v, w): linear part first, angular part second"
-    if np.allclose(a[:, 3:], S[:, 3:], atol=1e-9):
-        if np.allclose(a[:, :3], -S[:, :3], atol=1e-9):
-            return ("the moment part has the wrong sign: a point on the joint axis stays still, "
-                    "so v + w x q = 0 there")
-        return ("the rotation axes are right but not the moment parts: each axis goes through the "
-                "joint's position at the zero configuration")
-    return "each joint turns about the z-axis: w = (0, 0, 1) for every row"
+@lru_cache(maxsize=None)
+def _ex73():
+    return puma560().fkine(PIVOT_Q)
 
 
-# --- 7.3 pivot calibration of a pen (07-1) --------------------------------------
-
-@exercise("7.3")
-def _(answer):
-    a, hint = read_array(answer, (3,), "the pen tip's position in the flange frame")
-    if hint:
-        return hint
-    if np.allclose(a, _PIVOT_TOOL, atol=1e-4):
-        return None
-    T = puma560().fkine(PIVOT_Q)
-    if np.allclose(a, _PIVOT_TIP, atol=1e-4):
-        return "that is the point the pen touched (world frame); the exercise asks where the tip is on the flange"
-    if np.allclose(a, -_PIVOT_TOOL, atol=1e-4):
-        return "the sign is wrong: the tip is where the tool transform takes the flange's origin"
-    if any(np.allclose(a, Ti[:3, :3] @ _PIVOT_TOOL, atol=1e-4) for Ti in T):
-        return "that offset is in world axes; a tool transform is written in the flange's own frame"
+def _spread_7_3(a):
+    """The fallback of 7.3: how far apart the four tips are with the student's tool."""
+    T = _ex73()
     tips = (T[:, :3, :3] @ a) + T[:, :3, 3]
     return (f"with your tool the four tips are up to {np.ptp(tips, axis=0).max() * 1000:.0f} mm apart; "
             "they must coincide: every configuration puts the tip on the same point")
@@ -152,8 +112,8 @@ def _tip(q):
                      a1 * np.sin(q[0]) + a2 * np.sin(q[0] + q[1])])
 
 
-@exercise("7.4")
-def _(answer):
+def _check_7_4(answer):
+    """Right up to multiples of 2 pi; the other elbow is named."""
     a, hint = read_array(answer, (2,), "the two joint angles (q1, q2)")
     if hint:
         return hint
@@ -186,30 +146,14 @@ def _ex75():
     return count, reach_only
 
 
-@exercise("7.5")
-def _(answer):
-    v, hint = read_number(answer, "a count of configurations")
-    if hint:
-        return hint
-    if v != round(v) or not 0 <= v <= 8:
-        return "expected a whole number between 0 and 8"
-    count, reach_only = _ex75()
-    if v == count:
-        return None
-    if v == reach_only:
-        return "that counts the solutions that reach the pose; now also discard those outside the joint limits"
-    return ("solve for each of the eight configurations, keep those that reach the pose with every "
-            "joint inside its limits (an angle may be shifted by 2 pi)")
-
-
 # --- 7.6 masked IK of the Cobra 600 within joint limits (07-2) ------------------
 
 def _ex76_pose():
     return transl(*EX76_POSE["t"]) @ trotz(EX76_POSE["yaw_deg"], unit="deg") @ trotx(np.pi)
 
 
-@exercise("7.6")
-def _(answer):
+def _check_7_6(answer):
+    """Any solution that reaches the pose inside the joint limits."""
     a, hint = read_array(answer, (4,), "the Cobra's 4 joint coordinates")
     if hint:
         return hint
@@ -254,8 +198,8 @@ def _ex77():
     return best
 
 
-@exercise("7.7")
-def _(answer):
+def _check_7_7(answer):
+    """A usable solution whose largest joint motion from qr is the least."""
     a, hint = read_array(answer, (6,), "the Puma's 6 joint angles")
     if hint:
         return hint
@@ -291,24 +235,10 @@ def _ex78():
     return float(t[np.argmin(np.abs(q[:, 4]))]), t[1] - t[0]
 
 
-@exercise("7.8")
-def _(answer):
-    v, hint = read_number(answer, "a time in seconds")
-    if hint:
-        return hint
-    expected, dt = _ex78()
-    if not 0 <= v <= EX78["duration"]:
-        return "the time must lie within the trajectory's duration"
-    if abs(v - expected) <= dt + 1e-9:
-        return None
-    return ("not the instant the wrist is closest to its singularity: that is where |q5| is "
-            "smallest along the path (and is your time in seconds, not a sample number?)")
-
-
 # --- 7.9 DH factorisation of a string (07-3) ------------------------------------
 
-@exercise("7.9")
-def _(answer):
+def _check_7_9(answer):
+    """Any standard-DH robot whose fkine is the string's."""
     if not isinstance(answer, DHRobot):
         return f"expected a DHRobot (the factorised robot), got {type(answer).__name__}"
     params = np.array([[L.d, L.a, L.alpha, L.offset] for L in answer.links], dtype=float)
@@ -338,8 +268,8 @@ def _arm710():
                     RevoluteDH(a=EX710["a3"])])
 
 
-@exercise("7.10")
-def _(answer):
+def _check_7_10(answer):
+    """Every singular elbow angle, each once, checked against the arm itself."""
     try:
         a = np.sort(np.atleast_1d(np.asarray(answer, dtype=float)).ravel())
     except (TypeError, ValueError):
@@ -386,8 +316,8 @@ def _ex711(text):
     return bool(np.all(sol.success)), float(lp.t[-1]), float(ink_fraction(lp, pen=pen).min())
 
 
-@exercise("7.11")
-def _(answer):
+def _check_7_11(answer):
+    """The word, its duration and its smallest ink fraction."""
     keys = ("text", "duration", "ink")
     if not isinstance(answer, dict) or set(keys) - set(answer):
         return ("answer should be a dict with keys 'text', 'duration', 'ink', got "
@@ -415,3 +345,74 @@ def _(answer):
         return ("ink: not the smallest ink fraction over the strokes, measured on the pen the robot "
                 "moves (its forward kinematics) along the default path, whose pen settles on the table")
     return None
+
+
+# --- the exercises ----------------------------------------------------------------
+
+EXERCISES = [
+    ArrayAnswer(
+        "7.1", expected=_ex71, what="pose", rtol=0,
+        mistakes=[
+            When(lambda a: True, "a DHRobot's fkine returns a 4x4 pose (SE(3)), not a 3x3 SE(2) matrix",
+                 shape=(3, 3), example=np.eye(3)),
+            When(lambda a: np.allclose(a[:3, :3], _ex71()[:3, :3], atol=1e-6), shape=(4, 4),
+                 example=lambda: _ex71() + 0.1 * np.outer(np.eye(4)[0], np.eye(4)[3]),
+                 hint="the orientation is right but the position is not: check the link lengths a1, a2"),
+        ],
+        fallback="{close} (are the joint angles in radians, and the links in the right order?)"),
+    ArrayAnswer(
+        "7.2", expected=_ex72, what="the three joint twists", atol=1e-9, shape=(3, 6),
+        shape_hint="expected the three joint twists, one per row (v, w), shape (3, 6), got {got}",
+        mistakes=[
+            Mistake(lambda: _ex72()[:, [3, 4, 5, 0, 1, 2]],
+                    "the order in rvc is (v, w): linear part first, angular part second"),
+            When(lambda a: np.allclose(a[:, 3:], _ex72()[:, 3:], atol=1e-9)
+                 and np.allclose(a[:, :3], -_ex72()[:, :3], atol=1e-9),
+                 example=lambda: _ex72() * [-1, -1, -1, 1, 1, 1],
+                 hint="the moment part has the wrong sign: a point on the joint axis stays still, "
+                      "so v + w x q = 0 there"),
+            When(lambda a: np.allclose(a[:, 3:], _ex72()[:, 3:], atol=1e-9),
+                 example=lambda: _ex72() + [0, 0, 1, 0, 0, 0],
+                 hint="the rotation axes are right but not the moment parts: each axis goes through the "
+                      "joint's position at the zero configuration"),
+        ],
+        fallback="each joint turns about the z-axis: w = (0, 0, 1) for every row"),
+    ArrayAnswer(
+        "7.3", expected=_PIVOT_TOOL, what="the pen tip's position in the flange frame", atol=1e-4,
+        shape=(3,),
+        mistakes=[
+            Mistake(_PIVOT_TIP, "that is the point the pen touched (world frame); the exercise asks where "
+                                "the tip is on the flange"),
+            Mistake(-_PIVOT_TOOL, "the sign is wrong: the tip is where the tool transform takes the "
+                                  "flange's origin"),
+            When(lambda a: any(np.allclose(a, Ti[:3, :3] @ _PIVOT_TOOL, atol=1e-4) for Ti in _ex73()),
+                 example=lambda: _ex73()[0][:3, :3] @ _PIVOT_TOOL,
+                 hint="that offset is in world axes; a tool transform is written in the flange's own frame"),
+        ],
+        fallback=_spread_7_3),
+    Custom("7.4", _check_7_4),
+    Numeric(
+        "7.5", expected=lambda: _ex75()[0], what="a count of configurations", rtol=0, atol=0,
+        mistakes=[
+            When(lambda v: v != round(v) or not 0 <= v <= 8, "expected a whole number between 0 and 8",
+                 example=2.5),
+            Mistake(lambda: _ex75()[1], "that counts the solutions that reach the pose; now also discard "
+                                        "those outside the joint limits"),
+        ],
+        fallback="solve for each of the eight configurations, keep those that reach the pose with every "
+                 "joint inside its limits (an angle may be shifted by 2 pi)"),
+    Custom("7.6", _check_7_6),
+    Custom("7.7", _check_7_7),
+    Numeric(
+        "7.8", expected=lambda: _ex78()[0], what="a time in seconds", rtol=0,
+        atol=EX78["duration"] / (EX78["samples"] - 1) + 1e-9,
+        mistakes=[
+            When(lambda v: not 0 <= v <= EX78["duration"], "the time must lie within the trajectory's "
+                                                          "duration", example=-1.0),
+        ],
+        fallback="not the instant the wrist is closest to its singularity: that is where |q5| is "
+                 "smallest along the path (and is your time in seconds, not a sample number?)"),
+    Custom("7.9", _check_7_9),
+    Custom("7.10", _check_7_10),
+    Custom("7.11", _check_7_11),
+]
