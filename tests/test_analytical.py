@@ -9,6 +9,7 @@ import rvc
 from rvc import (ANALYTICAL, DHRobot, ETS3, PrismaticDH, RevoluteDH, exp2jac, jacob0, jacob_analytical,
                  rpy2tr, tr2eul, tr2rpy, transl, trexp, trlog, trotx)
 from rvc.models import baxter, puma560, puma560_mdh
+from support import derivative
 
 
 def angles(T, analytical):
@@ -42,16 +43,11 @@ ROBOTS = {"puma560": puma560, "puma560_mdh": puma560_mdh, "baxter": baxter,
 def test_angle_rates_are_the_derivative_of_the_angles(name, analytical):
     robot = ROBOTS[name]()
     Q = np.random.default_rng(7).uniform(-1.2, 1.2, (3, robot.n))
-    h = 1e-6
     Ja = jacob0(robot, Q, analytical)
     J = jacob0(robot, Q)
     for k, q in enumerate(Q):
-        num = np.zeros((3, robot.n))
-        for j in range(robot.n):
-            dq = np.zeros(robot.n)
-            dq[j] = h
-            num[:, j] = (angles(robot.fkine(q + dq), analytical)
-                         - angles(robot.fkine(q - dq), analytical)) / (2 * h)
+        num = np.column_stack([derivative(lambda x: angles(robot.fkine(x), analytical), q, e)
+                               for e in np.eye(robot.n)])
         np.testing.assert_allclose(Ja[k, 3:], num, atol=1e-7)
         np.testing.assert_array_equal(Ja[k, :3], J[k, :3])        # translational rows untouched
 
@@ -75,8 +71,7 @@ def test_exp2jac_is_the_rate_matrix():
     for phi in [rng.normal(size=3), [0.0, 0.0, 0.0], [1e-6, 0, 2e-6], [0, 3.1, 0]]:
         phi = np.asarray(phi, dtype=float)
         phid = rng.normal(size=3)
-        h = 1e-6
-        dR = (trexp(phi + h * phid) - trexp(phi - h * phid)) / (2 * h)
+        dR = derivative(trexp, phi, phid)
         W = dR @ trexp(phi).T
         np.testing.assert_allclose(exp2jac(phi) @ phid, rvc.vex((W - W.T) / 2), atol=1e-8)
     assert exp2jac(np.zeros((4, 3))).shape == (4, 3, 3)

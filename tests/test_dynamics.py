@@ -11,6 +11,7 @@ from rvc import (DHRobot, PrismaticDH, RevoluteDH, RevoluteMDH, SingularityWarni
                  friction, gravload, inertia, inertia_x, itorque, jacob0, jacob_dot, jacobe,
                  link_spatial, nofriction, payload, rne, spatial_inertia)
 from rvc.models import puma560, puma560_mdh, stanford, twolink
+from support import derivative
 
 P560 = puma560()
 QN = P560.qn
@@ -104,9 +105,8 @@ def test_inertia_symmetric_positive_definite_and_equal_to_rne_columns(robot):
 @pytest.mark.parametrize("robot", robots(), ids=lambda r: r.name)
 def test_Mdot_minus_2C_is_skew(robot):
     Q, QD, _ = random_states(robot, 3)
-    eps = 1e-6
     for q, qd in zip(Q, QD):
-        Mdot = (inertia(robot, q + eps * qd) - inertia(robot, q - eps * qd)) / (2 * eps)
+        Mdot = derivative(lambda x: inertia(robot, x), q, qd)
         S = Mdot - 2 * coriolis(robot, q, qd)
         np.testing.assert_allclose(S, -S.T, atol=1e-6 * max(1, np.abs(Mdot).max()))
 
@@ -247,8 +247,7 @@ def test_friction_and_nofriction():
 def test_jacob_dot_by_finite_differences():
     robot = stanford()
     q, qd, _ = (x[0] for x in random_states(robot, 1))
-    eps = 1e-6
-    Jd = (jacob0(robot, q + eps * qd) - jacob0(robot, q - eps * qd)) / (2 * eps)
+    Jd = derivative(lambda x: jacob0(robot, x), q, qd)
     np.testing.assert_allclose(jacob_dot(robot, q, qd), Jd @ qd, atol=1e-7)
 
 

@@ -6,29 +6,7 @@ import pytest
 import rvc
 from rvc.kinematics.jacobian import jacob0, jacobe, manipulability
 from rvc.models import planar2, puma560, puma560_mdh
-from rvc import DHRobot, PrismaticDH, PrismaticMDH, RevoluteDH, RevoluteMDH
-from rvc.spatial.transforms3d import rpy2tr, transl, trotx
-
-
-def prismatic_dh():
-    return DHRobot([RevoluteDH(d=0.3, alpha=np.pi / 2),
-                    PrismaticDH(theta=np.pi / 2, a=0.1, alpha=-np.pi / 2),
-                    RevoluteDH(a=0.4, alpha=0.3, d=0.05),
-                    PrismaticDH(alpha=np.pi / 3)], name="RPRP")
-
-
-def prismatic_mdh():
-    return DHRobot([RevoluteMDH(d=0.3),
-                    PrismaticMDH(a=0.2, alpha=np.pi / 2, theta=0.4),
-                    RevoluteMDH(a=0.1, alpha=-np.pi / 2, d=0.1),
-                    PrismaticMDH(alpha=0.7, a=0.05)], name="RPRP mdh")
-
-
-def with_base_tool(robot):
-    r = DHRobot(robot)
-    r.base = transl(0.1, -0.2, 0.7) @ rpy2tr(0.3, -0.4, 1.1)
-    r.tool = transl(0.02, 0.05, 0.2) @ trotx(0.6)
-    return r
+from support import fd_jacobian as numerical_jacobian, prismatic_dh, prismatic_mdh, with_base_tool
 
 
 ROBOTS = {
@@ -47,21 +25,6 @@ def random_q(robot, n, seed=0):
     lo = np.where(np.isfinite(lo), lo, -0.5)
     hi = np.where(np.isfinite(hi), hi, 0.5)
     return np.random.default_rng(seed).uniform(lo, hi, (n, robot.n))
-
-
-def numerical_jacobian(robot, q, h=1e-6):
-    """Central differences of fkine: translation directly, rotation by vex(dR R^T)."""
-    n = robot.n
-    J = np.zeros((6, n))
-    R = robot.fkine(q)[:3, :3]
-    for j in range(n):
-        dq = np.zeros(n)
-        dq[j] = h
-        Tp, Tm = robot.fkine(q + dq), robot.fkine(q - dq)
-        J[:3, j] = (Tp[:3, 3] - Tm[:3, 3]) / (2 * h)
-        S = (Tp[:3, :3] - Tm[:3, :3]) / (2 * h) @ R.T
-        J[3:, j] = rvc.vex((S - S.T) / 2)
-    return J
 
 
 @pytest.mark.parametrize("name", sorted(ROBOTS))

@@ -3,49 +3,19 @@
 import numpy as np
 import pytest
 
-import rvc
-from rvc import (DHFactor, DHRobot, ETS2, ETS3, RevoluteMDH, PrismaticMDH, jacob0, jacob0_poe,
-                 jacobe, jacobs_poe, joint_twists, rpy2tr, transl, trinv, trotx, Ad)
+from rvc import (DHFactor, ETS2, jacob0, jacob0_poe,
+                 jacobe, jacobs_poe, joint_twists, transl, trinv, trotx, Ad)
 from rvc.models import baxter, cobra600, puma560, puma560_mdh
+from support import fd_jacobian as numerical_jacobian, prismatic_mdh, puma_ets, with_base_tool
 
 
-def prismatic_mdh():
-    return DHRobot([RevoluteMDH(d=0.3), PrismaticMDH(a=0.2, alpha=np.pi / 2, theta=0.4),
-                    RevoluteMDH(a=0.1, alpha=-np.pi / 2, d=0.1), PrismaticMDH(alpha=0.7, a=0.05)],
-                   base=transl(0.1, -0.2, 0.7) @ rpy2tr(0.3, -0.4, 1.1), tool=transl(0, 0.05, 0.2) @ trotx(0.6))
-
-
-def puma_ets():
-    """The Puma 560 as the notes' elementary transform sequence (7.1.2)."""
-    return ETS3.from_string("Tz(L1) Rz(q1) Ry(q2) Ty(L2) Tz(L3) Ry(q3) Tx(L4) Ty(L5) Tz(L6) "
-                            "Rz(q4) Ry(q5) Rz(q6)", L1=0.3, L2=-0.2337, L3=0.4318, L4=0.0203,
-                            L5=0.0837, L6=0.4318)
+def prismatic_mdh_base_tool():
+    return with_base_tool(prismatic_mdh(), tool=transl(0, 0.05, 0.2) @ trotx(0.6))
 
 
 ROBOTS = {"puma560": puma560, "puma560_mdh": puma560_mdh, "cobra600 (prismatic)": cobra600,
-          "baxter (base)": baxter, "prismatic mdh+base+tool": prismatic_mdh, "puma ets": puma_ets,
+          "baxter (base)": baxter, "prismatic mdh+base+tool": prismatic_mdh_base_tool, "puma ets": lambda: puma_ets(L1=0.3),
           "planar ets2": lambda: ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(0.7) * ETS2.Tx()}
-
-
-def numerical_jacobian(robot, q, h=1e-6):
-    """Central differences of fkine (3-D poses; a planar ETS2 is lifted to z = 0)."""
-    def pose(q):
-        T = np.asarray(robot.fkine(q))
-        if T.shape == (3, 3):
-            L = np.eye(4)
-            L[:2, :2], L[:2, 3] = T[:2, :2], T[:2, 2]
-            T = L
-        return T
-    J = np.zeros((6, robot.n))
-    R = pose(q)[:3, :3]
-    for j in range(robot.n):
-        dq = np.zeros(robot.n)
-        dq[j] = h
-        Tp, Tm = pose(q + dq), pose(q - dq)
-        J[:3, j] = (Tp[:3, 3] - Tm[:3, 3]) / (2 * h)
-        S = (Tp[:3, :3] - Tm[:3, :3]) / (2 * h) @ R.T
-        J[3:, j] = rvc.vex((S - S.T) / 2)
-    return J
 
 
 @pytest.mark.parametrize("name", sorted(ROBOTS))
