@@ -37,6 +37,7 @@ except ModuleNotFoundError as _exc:
 
 from .checks import RVCWarning, SingularityWarning  # noqa: F401
 from .results import Result  # noqa: F401
+from . import shapes  # noqa: F401  (named array shapes for signatures: rvc.shapes.SE3 ...)
 
 from .spatial import *  # noqa: F401,F403  (Chapter 2)
 from .motion import *  # noqa: F401,F403  (Chapter 3)

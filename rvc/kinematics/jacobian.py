@@ -39,10 +39,14 @@ array([[-1., -1.],
 
 from __future__ import annotations
 
+import typing
+
 import numpy as np
 
 from ..checks import getaxes, getoption, getq
+from ..shapes import SE3, Jacobian, JointVector, Twist6
 from .analytical import ANALYTICAL, jacob_analytical
+from .chain import Chain
 
 __all__ = ["jacob0", "jacob0_pose", "jacobe", "manipulability", "jacob_dot"]
 
@@ -85,7 +89,7 @@ def _jacob0_and_pose(robot, q, unit):
     return J, Te
 
 
-def jacob0(robot, q, analytical: str | None = None, *, unit: str = "rad") -> np.ndarray:
+def jacob0(robot: Chain, q: JointVector, analytical: str | None = None, *, unit: str = "rad") -> Jacobian:
     """Geometric Jacobian in the world frame, ``v0 = J0(q) qd``: shape (6, n).
 
     Rows are (vx, vy, vz, wx, wy, wz); column j is
@@ -130,7 +134,7 @@ def jacob0(robot, q, analytical: str | None = None, *, unit: str = "rad") -> np.
     return J if analytical is None else jacob_analytical(J, T, analytical)
 
 
-def jacob0_pose(robot, q, *, unit: str = "rad"):
+def jacob0_pose(robot: Chain, q: JointVector, *, unit: str = "rad") -> tuple[Jacobian, SE3]:
     """The world-frame Jacobian and the tool pose together: ``(J, T)``.
 
     ``J = jacob0(robot, q)`` and ``T = robot.fkine(q)``, both from one walk
@@ -146,7 +150,7 @@ def jacob0_pose(robot, q, *, unit: str = "rad"):
     return _jacob0_and_pose(robot, q, unit)
 
 
-def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
+def jacobe(robot: Chain, q: JointVector, *, unit: str = "rad") -> Jacobian:
     """Geometric Jacobian in the end-effector (tool) frame: shape (6, n) or (N, 6, n).
 
     .. math:: {}^EJ(q) = \\begin{pmatrix} {}^ER_0 & 0 \\\\ 0 & {}^ER_0 \\end{pmatrix} {}^0J(q),
@@ -170,8 +174,8 @@ def jacobe(robot, q, *, unit: str = "rad") -> np.ndarray:
     return np.concatenate([Rt @ J0[..., :3, :], Rt @ J0[..., 3:, :]], axis=-2)
 
 
-def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
-                   unit: str = "rad") -> np.ndarray:
+def manipulability(robot: Chain, q: JointVector, method: str = "yoshikawa",
+                   axes: str | typing.Sequence[bool] = "all", *, unit: str = "rad") -> np.ndarray:
     """Manipulability of the arm at ``q``: a float, or shape (N,) for q of shape (N, n).
 
     ``J`` is the world-frame Jacobian :func:`jacob0` restricted to the rows
@@ -224,7 +228,7 @@ def manipulability(robot, q, method: str = "yoshikawa", axes="all", *,
     return m if m.ndim else m[()]
 
 
-def jacob_dot(robot, q, qd) -> np.ndarray:
+def jacob_dot(robot: Chain, q: JointVector, qd: JointVector) -> Twist6:
     r"""The end-effector acceleration bias :math:`\dot J(q, \dot q)\,\dot q`, (..., 6).
 
     The tool's acceleration is :math:`\dot\nu = J\ddot q + \dot J\dot q`

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import checks
+from ..shapes import SE3, SO3, ArrayLike, Quaternion, Vector3
 from .transforms3d import rt2tr
 
 __all__ = [
@@ -44,7 +45,7 @@ def _canonical(q):
     return q * sign[..., None]
 
 
-def r2q(R, check: bool = True) -> np.ndarray:
+def r2q(R: SO3 | SE3, check: bool = True) -> Quaternion:
     """Unit quaternion of a rotation (or the rotation of a pose), with s >= 0.
 
     Shepperd's method: with :math:`4s^2 = 1 + \\operatorname{tr}R`,
@@ -87,7 +88,7 @@ def r2q(R, check: bool = True) -> np.ndarray:
     return _canonical(q)
 
 
-def q2r(q, check: bool = True) -> np.ndarray:
+def q2r(q: Quaternion, check: bool = True) -> SO3:
     """Rotation matrix of a unit quaternion :math:`q = (s, x, y, z)`.
 
     .. math:: R = \\begin{pmatrix}
@@ -115,7 +116,7 @@ def q2r(q, check: bool = True) -> np.ndarray:
     return R
 
 
-def qmul(q1, q2) -> np.ndarray:
+def qmul(q1: Quaternion, q2: Quaternion) -> Quaternion:
     """Hamilton product :math:`q_1 q_2 = (s_1 s_2 - v_1\\cdot v_2,\\; s_1 v_2 + s_2 v_1 + v_1\\times v_2)`.
 
     Broadcasts over leading dimensions.  For unit quaternions,
@@ -133,7 +134,7 @@ def qmul(q1, q2) -> np.ndarray:
     return np.concatenate([s, v], axis=-1)
 
 
-def qconj(q) -> np.ndarray:
+def qconj(q: Quaternion) -> Quaternion:
     """Conjugate :math:`q^* = (s, -v)`.
 
     >>> qconj([1, 2, 3, 4])
@@ -143,7 +144,7 @@ def qconj(q) -> np.ndarray:
     return q * np.array([1.0, -1.0, -1.0, -1.0])
 
 
-def qnorm(q) -> np.ndarray:
+def qnorm(q: Quaternion) -> np.ndarray:
     """Norm :math:`|q| = \\sqrt{s^2 + v_1^2 + v_2^2 + v_3^2}`; (..., 4) gives (...).
 
     >>> float(qnorm([1, 2, 2, 4]))
@@ -152,7 +153,7 @@ def qnorm(q) -> np.ndarray:
     return np.linalg.norm(checks.getquaternion(q), axis=-1)
 
 
-def qunit(q) -> np.ndarray:
+def qunit(q: Quaternion) -> Quaternion:
     """Unit quaternion :math:`q / |q|`, with the sign chosen so that s >= 0.
 
     A zero quaternion is a ValueError.
@@ -164,7 +165,7 @@ def qunit(q) -> np.ndarray:
     return _canonical(q / np.linalg.norm(q, axis=-1, keepdims=True))
 
 
-def qinv(q) -> np.ndarray:
+def qinv(q: Quaternion) -> Quaternion:
     """Inverse :math:`q^{-1} = q^* / |q|^2` (the conjugate for a unit quaternion).
 
     >>> qinv([0, 2, 0, 0])
@@ -174,7 +175,7 @@ def qinv(q) -> np.ndarray:
     return qconj(q) / np.sum(q * q, axis=-1, keepdims=True)
 
 
-def qvmul(q, v, check: bool = True) -> np.ndarray:
+def qvmul(q: Quaternion, v: Vector3, check: bool = True) -> Vector3:
     """Rotate vector(s) ``v`` by unit quaternion ``q``: :math:`q\\,(0, v)\\,q^*`.
 
     Evaluated as :math:`v' = v + 2s\\,(u\\times v) + 2\\,u\\times(u\\times v)`,
@@ -191,7 +192,8 @@ def qvmul(q, v, check: bool = True) -> np.ndarray:
     return v + 2 * s * uv + 2 * np.cross(u, uv)
 
 
-def qslerp(q0, q1, s, shortest: bool = False, check: bool = True) -> np.ndarray:
+def qslerp(q0: Quaternion, q1: Quaternion, s: ArrayLike, shortest: bool = False,
+           check: bool = True) -> Quaternion:
     """Spherical linear interpolation between unit quaternions ``q0`` and ``q1``.
 
     .. math:: q(s) = \\frac{\\sin((1-s)\\Omega)}{\\sin\\Omega} q_0
@@ -240,7 +242,7 @@ def qslerp(q0, q1, s, shortest: bool = False, check: bool = True) -> np.ndarray:
     return q / np.linalg.norm(q, axis=-1, keepdims=True)
 
 
-def qangle(q1, q2, unit: str = "rad", check: bool = True) -> np.ndarray:
+def qangle(q1: Quaternion, q2: Quaternion, unit: str = "rad", check: bool = True) -> np.ndarray:
     """Angle of the rotation between two unit quaternions, in :math:`[0, \\pi]`.
 
     The rotation angle of :math:`q_1^* q_2`:
@@ -261,7 +263,7 @@ def qangle(q1, q2, unit: str = "rad", check: bool = True) -> np.ndarray:
 
 
 # ----------------------------------------------------- vector-quaternion pair
-def tr2vq(T, check: bool = True):
+def tr2vq(T: SE3, check: bool = True) -> tuple[Vector3, Quaternion]:
     """Vector-quaternion pair ``(t, q)`` of a pose: ``t = T[:3, 3]``, ``q = r2q(T[:3, :3])``.
 
     >>> t, q = tr2vq(transl(1, 2, 3) @ trotz(np.pi / 2))
@@ -272,7 +274,7 @@ def tr2vq(T, check: bool = True):
     return T[..., :3, 3].copy(), r2q(T[..., :3, :3], check=False)
 
 
-def vq2tr(t, q, check: bool = True) -> np.ndarray:
+def vq2tr(t: Vector3, q: Quaternion, check: bool = True) -> SE3:
     """Pose :math:`\\begin{pmatrix} R(q) & t\\\\ 0 & 1\\end{pmatrix}` of a vector-quaternion pair.
 
     >>> vq2tr([1, 2, 3], [1, 0, 0, 0])[:3, 3]
@@ -291,7 +293,7 @@ def _getvq(vq, name):
     return checks.getarray(t, f"{name}[0] (t)", shape=(3,)), q
 
 
-def vqmul(vq1, vq2, check: bool = True):
+def vqmul(vq1: tuple, vq2: tuple, check: bool = True) -> tuple[Vector3, Quaternion]:
     """Compose two vector-quaternion poses: :math:`(t_1, q_1)\\oplus(t_2, q_2) = (t_1 + q_1 t_2 q_1^*,\\; q_1 q_2)`.
 
     Equivalent to ``T1 @ T2``.
@@ -305,7 +307,7 @@ def vqmul(vq1, vq2, check: bool = True):
     return t1 + qvmul(q1, t2, check), qmul(q1, checks.getunitquaternion(q2, "q2", check))
 
 
-def vqinv(vq, check: bool = True):
+def vqinv(vq: tuple, check: bool = True) -> tuple[Vector3, Quaternion]:
     """Inverse of a vector-quaternion pose: :math:`(t, q)^{-1} = (-q^* t q,\\; q^*)`.
 
     >>> t, q = vqinv(([1, 2, 3], [1, 0, 0, 0]))
@@ -317,7 +319,7 @@ def vqinv(vq, check: bool = True):
     return -qvmul(qc, t, check=False), qc
 
 
-def vqvmul(vq, p, check: bool = True) -> np.ndarray:
+def vqvmul(vq: tuple, p: Vector3, check: bool = True) -> Vector3:
     """Transform point(s) ``p`` (..., 3) by a vector-quaternion pose: :math:`p' = q p q^* + t`.
 
     >>> np.round(vqvmul(([1, 0, 0], r2q(rotz(np.pi / 2))), [1, 0, 0]), 6) + 0

@@ -26,11 +26,12 @@ from __future__ import annotations
 import numpy as np
 
 from .. import checks
+from ..shapes import SE2, SO2, Angle, ArrayLike
 
 __all__ = ["rot2", "trot2", "transl2", "e2h", "h2e", "isrot2", "ishom2"]
 
 
-def rot2(theta, unit: str = "rad") -> np.ndarray:
+def rot2(theta: Angle, unit: str = "rad") -> SO2:
     """Rotation matrix in SO(2).
 
     .. math::  R(\\theta) = \\begin{pmatrix}\\cos\\theta & -\\sin\\theta \\\\
@@ -54,7 +55,7 @@ def rot2(theta, unit: str = "rad") -> np.ndarray:
     return R
 
 
-def trot2(theta, unit: str = "rad", t=None) -> np.ndarray:
+def trot2(theta: Angle, unit: str = "rad", t: ArrayLike | None = None) -> SE2:
     """Pose in SE(2) for a pure rotation (plus an optional translation ``t``).
 
     .. math::  T = \\begin{pmatrix} R(\\theta) & t \\\\ 0 & 1 \\end{pmatrix}
@@ -75,7 +76,7 @@ def trot2(theta, unit: str = "rad", t=None) -> np.ndarray:
     return T
 
 
-def transl2(x, y=None) -> np.ndarray:
+def transl2(x: ArrayLike, y: ArrayLike | None = None) -> SE2 | np.ndarray:
     """Pure translation in SE(2), or the translation part of a pose.
 
     * ``transl2(x, y)`` (scalars or broadcastable arrays) and
@@ -112,7 +113,7 @@ def transl2(x, y=None) -> np.ndarray:
     return T
 
 
-def e2h(p) -> np.ndarray:
+def e2h(p: ArrayLike) -> np.ndarray:
     """Euclidean to homogeneous coordinates: append a 1 to the last axis.
 
     :math:`\\tilde p = (p, 1)`.  Works in any dimension; ``p`` of shape
@@ -129,7 +130,7 @@ def e2h(p) -> np.ndarray:
     return np.concatenate([a, np.ones(a.shape[:-1] + (1,))], axis=-1)
 
 
-def h2e(p) -> np.ndarray:
+def h2e(p: ArrayLike) -> np.ndarray:
     """Homogeneous to Euclidean coordinates: divide by, and drop, the last element.
 
     :math:`p = \\tilde p_{1:n} / \\tilde p_{n+1}`.  ``p`` of shape (..., n+1)
@@ -148,7 +149,7 @@ def h2e(p) -> np.ndarray:
 
 
 
-def isrot2(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
+def isrot2(R: ArrayLike, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     """True if ``R`` is a (..., 2, 2) array of rotations (orthonormal, det +1).
 
     With ``check=False`` only the shape is tested.  Never raises.
@@ -159,7 +160,7 @@ def isrot2(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     return checks.passes(lambda a: checks.getrotation(a, "R", 2, tol=tol), R, (2, 2), check)
 
 
-def ishom2(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
+def ishom2(T: ArrayLike, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     """True if ``T`` is a (..., 3, 3) array of SE(2) poses.
 
     The bottom row must be ``[0, 0, 1]`` and the rotation part valid

@@ -36,6 +36,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import checks
+from ..shapes import SE3, SO3, Angle, ArrayLike, Vector3
 
 __all__ = [
     "rotx", "roty", "rotz", "trotx", "troty", "trotz", "transl",
@@ -68,7 +69,7 @@ def _rot_axis(th: np.ndarray, axis: int) -> np.ndarray:
     return R
 
 
-def rotx(theta, unit: str = "rad") -> np.ndarray:
+def rotx(theta: Angle, unit: str = "rad") -> SO3:
     """Rotation about the x-axis.
 
     .. math:: R_x(\\theta) = \\begin{pmatrix}1&0&0\\\\0&\\cos\\theta&-\\sin\\theta\\\\
@@ -84,7 +85,7 @@ def rotx(theta, unit: str = "rad") -> np.ndarray:
     return _rot_axis(checks.getangle(theta, "theta", unit), 0)
 
 
-def roty(theta, unit: str = "rad") -> np.ndarray:
+def roty(theta: Angle, unit: str = "rad") -> SO3:
     """Rotation about the y-axis.
 
     .. math:: R_y(\\theta) = \\begin{pmatrix}\\cos\\theta&0&\\sin\\theta\\\\0&1&0\\\\
@@ -98,7 +99,7 @@ def roty(theta, unit: str = "rad") -> np.ndarray:
     return _rot_axis(checks.getangle(theta, "theta", unit), 1)
 
 
-def rotz(theta, unit: str = "rad") -> np.ndarray:
+def rotz(theta: Angle, unit: str = "rad") -> SO3:
     """Rotation about the z-axis.
 
     .. math:: R_z(\\theta) = \\begin{pmatrix}\\cos\\theta&-\\sin\\theta&0\\\\
@@ -122,7 +123,7 @@ def _r2t(R: np.ndarray, t=None) -> np.ndarray:
     return T
 
 
-def trotx(theta, unit: str = "rad", t=None) -> np.ndarray:
+def trotx(theta: Angle, unit: str = "rad", t: ArrayLike | None = None) -> SE3:
     """Pose: rotation about x, plus optional translation ``t``.
 
     :math:`T = \\begin{pmatrix} R_x(\\theta) & t\\\\ 0 & 1\\end{pmatrix}`
@@ -135,7 +136,7 @@ def trotx(theta, unit: str = "rad", t=None) -> np.ndarray:
     return _r2t(rotx(theta, unit), tt)
 
 
-def troty(theta, unit: str = "rad", t=None) -> np.ndarray:
+def troty(theta: Angle, unit: str = "rad", t: ArrayLike | None = None) -> SE3:
     """Pose: rotation about y, plus optional translation ``t``.
 
     :math:`T = \\begin{pmatrix} R_y(\\theta) & t\\\\ 0 & 1\\end{pmatrix}`
@@ -147,7 +148,7 @@ def troty(theta, unit: str = "rad", t=None) -> np.ndarray:
     return _r2t(roty(theta, unit), tt)
 
 
-def trotz(theta, unit: str = "rad", t=None) -> np.ndarray:
+def trotz(theta: Angle, unit: str = "rad", t: ArrayLike | None = None) -> SE3:
     """Pose: rotation about z, plus optional translation ``t``.
 
     :math:`T = \\begin{pmatrix} R_z(\\theta) & t\\\\ 0 & 1\\end{pmatrix}`
@@ -159,7 +160,7 @@ def trotz(theta, unit: str = "rad", t=None) -> np.ndarray:
     return _r2t(rotz(theta, unit), tt)
 
 
-def transl(x, y=None, z=None) -> np.ndarray:
+def transl(x: ArrayLike, y: ArrayLike | None = None, z: ArrayLike | None = None) -> SE3 | Vector3:
     """Pure translation in SE(3), or the translation part of a pose.
 
     * ``transl(x, y, z)`` (scalars or broadcastable arrays) and ``transl(v)``
@@ -193,7 +194,7 @@ def transl(x, y=None, z=None) -> np.ndarray:
 
 
 # ------------------------------------------------------ rotation <-> pose
-def t2r(T, check: bool = True) -> np.ndarray:
+def t2r(T: SE3, check: bool = True) -> SO3:
     """Rotation part of a pose: ``T[..., :n, :n]`` (SE(3) -> SO(3), SE(2) -> SO(2)).
 
     >>> t2r(trotx(0.3)).shape, t2r(np.eye(3)).shape
@@ -204,7 +205,7 @@ def t2r(T, check: bool = True) -> np.ndarray:
     return T[..., :n, :n].copy()
 
 
-def r2t(R, check: bool = True) -> np.ndarray:
+def r2t(R: SO3, check: bool = True) -> SE3:
     """Pose with rotation ``R`` and zero translation: :math:`\\begin{pmatrix}R&0\\\\0&1\\end{pmatrix}`.
 
     Works for SO(2) -> SE(2) and SO(3) -> SE(3).
@@ -218,7 +219,7 @@ def r2t(R, check: bool = True) -> np.ndarray:
     return _r2t(R)
 
 
-def rt2tr(R, t, check: bool = True) -> np.ndarray:
+def rt2tr(R: SO3, t: Vector3, check: bool = True) -> SE3:
     """Pose from rotation and translation: :math:`\\begin{pmatrix}R&t\\\\0&1\\end{pmatrix}`.
 
     >>> rt2tr(rotx(0), [1, 2, 3])[:3, 3]
@@ -231,7 +232,7 @@ def rt2tr(R, t, check: bool = True) -> np.ndarray:
     return _r2t(np.broadcast_to(R, shape + (n, n)), t)
 
 
-def tr2rt(T, check: bool = True):
+def tr2rt(T: SE3, check: bool = True) -> tuple[SO3, Vector3]:
     """Split a pose into ``(R, t)``: :math:`T = \\begin{pmatrix}R&t\\\\0&1\\end{pmatrix}`.
 
     >>> R, t = tr2rt(transl(1, 2, 3))
@@ -274,7 +275,7 @@ def _angles3(a, b, c, name, unit):
 
 
 # --------------------------------------------------------------- ZYZ Euler
-def eul2r(phi, theta=None, psi=None, unit: str = "rad") -> np.ndarray:
+def eul2r(phi: Angle, theta: Angle | None = None, psi: Angle | None = None, unit: str = "rad") -> SO3:
     """Rotation from ZYZ Euler angles: :math:`R = R_z(\\phi) R_y(\\theta) R_z(\\psi)`.
 
     Angles are given separately or as one (..., 3) array ``(phi, theta, psi)``.
@@ -289,7 +290,7 @@ def eul2r(phi, theta=None, psi=None, unit: str = "rad") -> np.ndarray:
     return _rot_axis(ang[..., 0], 2) @ _rot_axis(ang[..., 1], 1) @ _rot_axis(ang[..., 2], 2)
 
 
-def eul2tr(phi, theta=None, psi=None, unit: str = "rad") -> np.ndarray:
+def eul2tr(phi: Angle, theta: Angle | None = None, psi: Angle | None = None, unit: str = "rad") -> SE3:
     """Pose with rotation ``eul2r(phi, theta, psi)`` and zero translation.
 
     >>> eul2tr(0.1, 0.2, 0.3).shape
@@ -298,7 +299,7 @@ def eul2tr(phi, theta=None, psi=None, unit: str = "rad") -> np.ndarray:
     return _r2t(eul2r(phi, theta, psi, unit))
 
 
-def tr2eul(R, unit: str = "rad", flip: bool = False, check: bool = True) -> np.ndarray:
+def tr2eul(R: SO3 | SE3, unit: str = "rad", flip: bool = False, check: bool = True) -> Vector3:
     """ZYZ Euler angles ``(phi, theta, psi)`` of a rotation or pose.
 
     With :math:`R = R_z(\\phi) R_y(\\theta) R_z(\\psi)`:
@@ -350,7 +351,8 @@ def _rpy_axes(order):
     return _AXIS[o[0]], _AXIS[o[1]], _AXIS[o[2]]
 
 
-def rpy2r(roll, pitch=None, yaw=None, unit: str = "rad", order: str = "zyx") -> np.ndarray:
+def rpy2r(roll: Angle, pitch: Angle | None = None, yaw: Angle | None = None, unit: str = "rad",
+          order: str = "zyx") -> SO3:
     """Rotation from roll-pitch-yaw angles.
 
     Angles are given separately or as one (..., 3) array ``(roll, pitch, yaw)``.
@@ -369,7 +371,8 @@ def rpy2r(roll, pitch=None, yaw=None, unit: str = "rad", order: str = "zyx") -> 
     return _rot_axis(ang[..., 2], i) @ _rot_axis(ang[..., 1], j) @ _rot_axis(ang[..., 0], k)
 
 
-def rpy2tr(roll, pitch=None, yaw=None, unit: str = "rad", order: str = "zyx") -> np.ndarray:
+def rpy2tr(roll: Angle, pitch: Angle | None = None, yaw: Angle | None = None, unit: str = "rad",
+           order: str = "zyx") -> SE3:
     """Pose with rotation ``rpy2r(roll, pitch, yaw, unit, order)``, zero translation.
 
     >>> rpy2tr(0.1, 0.2, 0.3)[3]
@@ -378,7 +381,7 @@ def rpy2tr(roll, pitch=None, yaw=None, unit: str = "rad", order: str = "zyx") ->
     return _r2t(rpy2r(roll, pitch, yaw, unit, order))
 
 
-def tr2rpy(R, unit: str = "rad", order: str = "zyx", check: bool = True) -> np.ndarray:
+def tr2rpy(R: SO3 | SE3, unit: str = "rad", order: str = "zyx", check: bool = True) -> Vector3:
     """Roll-pitch-yaw angles ``(roll, pitch, yaw)`` of a rotation or pose.
 
     For :math:`R = R_i(yaw) R_j(pitch) R_k(roll)` (``order`` = "ijk") with
@@ -421,7 +424,7 @@ def tr2rpy(R, unit: str = "rad", order: str = "zyx", check: bool = True) -> np.n
 
 
 # -------------------------------------------------------- two vectors
-def oa2r(o, a) -> np.ndarray:
+def oa2r(o: Vector3, a: Vector3) -> SO3:
     """Rotation from orientation (y) and approach (z) vectors.
 
     .. math:: \\hat n = \\frac{o \\times a}{|o \\times a|},\\quad
@@ -456,7 +459,7 @@ def oa2r(o, a) -> np.ndarray:
     return np.stack([n, o, a], axis=-1)
 
 
-def oa2tr(o, a) -> np.ndarray:
+def oa2tr(o: Vector3, a: Vector3) -> SE3:
     """Pose with rotation ``oa2r(o, a)`` and zero translation.
 
     >>> oa2tr([0, 1, 0], [0, 0, 1])
@@ -468,7 +471,7 @@ def oa2tr(o, a) -> np.ndarray:
     return _r2t(oa2r(o, a))
 
 
-def trnorm(T) -> np.ndarray:
+def trnorm(T: SO3 | SE3) -> SO3 | SE3:
     """Re-orthonormalise a rotation (..., 3, 3) or pose (..., 4, 4).
 
     Keeps the direction of the z column :math:`a`, rebuilds
@@ -490,7 +493,7 @@ def trnorm(T) -> np.ndarray:
     return _r2t(R, a[..., :3, 3])
 
 
-def isrot(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
+def isrot(R: ArrayLike, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     """True if ``R`` is a (..., 3, 3) array of rotations (orthonormal, det +1).
 
     With ``check=False`` only the shape is tested.  Never raises.
@@ -501,7 +504,7 @@ def isrot(R, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     return checks.passes(lambda x: checks.getrotation(x, "R", 3, tol=tol), R, (3, 3), check)
 
 
-def ishom(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
+def ishom(T: ArrayLike, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
     """True if ``T`` is a (..., 4, 4) array of SE(3) poses (bottom row [0 0 0 1]).
 
     >>> ishom(transl(1, 2, 3)), ishom(np.ones((4, 4))), ishom(rotx(1))
@@ -511,7 +514,7 @@ def ishom(T, check: bool = True, tol: float = checks.ORTHO_TOL) -> bool:
 
 
 
-def trinv(T, check: bool = True) -> np.ndarray:
+def trinv(T: SE3, check: bool = True) -> SE3:
     """Inverse of a pose, without a general matrix inverse.
 
     .. math:: T^{-1} = \\begin{pmatrix} R^T & -R^T t\\\\ 0 & 1\\end{pmatrix}
