@@ -29,7 +29,7 @@ alias              shape               what it holds
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -39,7 +39,7 @@ __all__ = ["ArrayLike", "Angle", "SO2", "SE2", "SO3", "SE3", "Vector3", "Quatern
 
 _F = NDArray[np.float64]
 
-Angle = Annotated[Union[float, ArrayLike], "an angle in radians (degrees with unit='deg'), scalar or (...)"]
+Angle = Annotated[float | ArrayLike, "an angle in radians (degrees with unit='deg'), scalar or (...)"]
 SO2 = Annotated[_F, "SO(2): a rotation in the plane, shape (..., 2, 2)"]
 SE2 = Annotated[_F, "SE(2): a pose in the plane, shape (..., 3, 3)"]
 SO3 = Annotated[_F, "SO(3): a rotation matrix, shape (..., 3, 3)"]

@@ -25,7 +25,8 @@ def public():
                 yield f"{module.__name__}.{name}", obj
 
 
-@pytest.mark.parametrize("name, obj", sorted(public(), key=lambda p: p[0]), ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize("name, obj", sorted(public(), key=lambda p: p[0]),
+                         ids=lambda x: x if isinstance(x, str) else "")
 def test_public_api_has_docstring_and_doctest(name, obj):
     doc = inspect.getdoc(obj) or ""
     assert doc.strip(), f"{name} has no docstring"

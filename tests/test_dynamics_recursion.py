@@ -34,7 +34,7 @@ def general_arm(mdh: bool, rng=RNG):
     make = {(False, 0): RevoluteDH, (False, 1): PrismaticDH,
             (True, 0): RevoluteMDH, (True, 1): PrismaticMDH}
     links = []
-    for j, sigma in enumerate([0, 0, 1, 0, 0]):
+    for sigma in [0, 0, 1, 0, 0]:
         kw = dict(a=rng.uniform(-0.4, 0.4), alpha=rng.uniform(-np.pi, np.pi),
                   offset=rng.uniform(-0.5, 0.5), m=rng.uniform(0.5, 3.0),
                   r=rng.uniform(-0.2, 0.2, 3), I=_inertia_tensor(rng), Jm=rng.uniform(0, 1e-3),

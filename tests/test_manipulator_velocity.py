@@ -359,7 +359,8 @@ def test_twist_jacobian_by_hand_is_jacob0():
 
 
 def test_damped_least_squares_formula():
-    """8.3.1 in the notebook: J^T (J J^T + lambda I)^-1 v = (J^T J + lambda I)^-1 J^T v, gains sigma/(sigma^2+lambda)."""
+    """8.3.1 in the notebook: J^T (J J^T + lambda I)^-1 v = (J^T J + lambda I)^-1 J^T v,
+    gains sigma/(sigma^2+lambda)."""
     J = np.random.default_rng(13).normal(size=(6, 7))
     v = np.random.default_rng(14).normal(size=6)
     lam = 0.05

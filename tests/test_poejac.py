@@ -14,7 +14,8 @@ def prismatic_mdh_base_tool():
 
 
 ROBOTS = {"puma560": puma560, "puma560_mdh": puma560_mdh, "cobra600 (prismatic)": cobra600,
-          "baxter (base)": baxter, "prismatic mdh+base+tool": prismatic_mdh_base_tool, "puma ets": lambda: puma_ets(L1=0.3),
+          "baxter (base)": baxter, "prismatic mdh+base+tool": prismatic_mdh_base_tool,
+          "puma ets": lambda: puma_ets(L1=0.3),
           "planar ets2": lambda: ETS2.Rz() * ETS2.Tx(1) * ETS2.Rz() * ETS2.Tx(0.7) * ETS2.Tx()}
 
 

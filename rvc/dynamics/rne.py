@@ -118,7 +118,9 @@ def _spatial_inertia(m, c, Ic):
 
 
 def crm(v, m) -> np.ndarray:
-    r"""Spatial cross product of motion vectors, :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\ \omega\times\mu)`.
+    r"""Spatial cross product of motion vectors.
+
+    :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\ \omega\times\mu)`.
 
     Batched over leading dimensions.  It is the rate of change of a motion
     vector ``m`` fixed in a body moving with twist ``v``.
@@ -147,7 +149,9 @@ def _crf(v, f):
 
 
 def crf(v, f) -> np.ndarray:
-    r"""Spatial cross product with a force, :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\ \omega\times n + v\times f)`.
+    r"""Spatial cross product with a force.
+
+    :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\ \omega\times n + v\times f)`.
 
     The dual of :func:`crm` (:math:`v\times^{*} = -(v\times)^T`): the rate of
     change of a wrench ``f`` fixed in a body moving with twist ``v``.
@@ -162,8 +166,9 @@ def link_spatial(robot, q) -> SpatialChain:
     """Joint twists and link spatial inertias at ``q``, world frame (see :class:`SpatialChain`).
 
     Joint j moves about (along) the z axis of ``robot.joint_frames(q)[0][..., j]``
-    (frame {j-1} of a standard-DH chain, {j} of a modified-DH one); link j's frame is ``robot.fkine_all(q)[..., j + 1]``, in which its centre
-    of mass ``r`` and inertia ``I`` are given.
+    (frame {j-1} of a standard-DH chain, {j} of a modified-DH one); link j's frame is
+    ``robot.fkine_all(q)[..., j + 1]``, in which its centre of mass ``r`` and inertia ``I``
+    are given.
 
     >>> S, I = link_spatial(rvc.models.twolink(), [0, 0])
     >>> S.round(4) + 0

@@ -43,7 +43,8 @@ import numpy as np
 
 from ..checks import getarray, getq, getvector
 
-__all__ = ["dh_transform", "link_transform", "fkine_dh_reference", "fkine_dh", "fkine_all", "fkine_links", "joint_frames_dh"]
+__all__ = ["dh_transform", "link_transform", "fkine_dh_reference", "fkine_dh", "fkine_all", "fkine_links",
+           "joint_frames_dh"]
 
 #: Configurations computed together in a batched chain (see the module notes).
 BLOCK = 8192

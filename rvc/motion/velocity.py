@@ -163,7 +163,9 @@ def incremental_rotation(d, unit: str = "rad") -> IncrementalRotation:
 
 
 def delta2tr(d) -> np.ndarray:
-    r"""Pose of a small (incremental) motion :math:`\Delta = (\delta_x, \delta_y, \delta_z, \delta\theta_x, \delta\theta_y, \delta\theta_z)`.
+    r"""Pose of a small (incremental) motion.
+
+    :math:`\Delta = (\delta_x, \delta_y, \delta_z, \delta\theta_x, \delta\theta_y, \delta\theta_z)`:
 
     .. math:: T \approx I_4 + \begin{pmatrix} [\delta\theta]_\times & \delta_t \\ 0 & 0 \end{pmatrix}
 

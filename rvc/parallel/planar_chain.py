@@ -42,7 +42,7 @@ array([1., 1.])
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import sympy as sp
@@ -93,7 +93,7 @@ def _cos_sum(q, s, t):
     return sp.cos(sum(q[lo + 1: hi + 1]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def chain_equations(n: int) -> ChainEquations:
     """Derive the dynamics of an n-joint planar chain with sympy (Lagrange, second kind).
 
@@ -222,7 +222,7 @@ def _lambdify(args, blocks, nstate):
     return call
 
 
-@lru_cache(maxsize=None)
+@cache
 def _functions(n: int) -> dict:
     """The lambdified functions of an n-joint chain (cached: derived once per n)."""
     eq = chain_equations(n)

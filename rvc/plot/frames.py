@@ -250,7 +250,7 @@ def _tranimate(T, dim, nframes, interval, frame, color, length, ax, lim, dpi):
     ax.set_ylim(*lim)
     if dim == 3:
         ax.set_zlim(*lim)
-        ax.set_xlabel("X"); ax.set_ylabel("Y"); ax.set_zlabel("Z")
+        ax.set(xlabel="X", ylabel="Y", zlabel="Z")
     h = _trplot(seq[0], dim, frame, color, ax, length, None, True, 1.5)
 
     def update(i):

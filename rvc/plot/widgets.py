@@ -37,7 +37,7 @@ otherwise vanish into the kernel's log).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 __all__ = ["SliderDemo"]
 

@@ -432,7 +432,8 @@ def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
       and :math:`R - R^T = 2\\sin\\theta[\\hat\\omega]_\\times` (see below for :math:`\\theta\\approx\\pi`)
     * SE(2): (vx, vy, theta) with :math:`v = V^{-1} t`
     * SE(3): :math:`(v, \\hat\\omega\\theta)` with
-      :math:`v = (I - \\tfrac12[\\phi]_\\times + \\frac{1 - (\\theta/2)\\cot(\\theta/2)}{\\theta^2}[\\phi]_\\times^2)\\, t`
+      :math:`v = (I - \\tfrac12[\\phi]_\\times
+      + \\frac{1 - (\\theta/2)\\cot(\\theta/2)}{\\theta^2}[\\phi]_\\times^2)\\, t`
 
     Near :math:`\\theta = \\pi` the axis comes from the symmetric part of R,
     so there is no loss of accuracy and no NaN; at exactly :math:`\\pi` the sign

@@ -81,7 +81,7 @@ class Twist3:
 
     # --------------------------------------------------------- constructors
     @classmethod
-    def R(cls, axis, point, pitch: float = 0.0) -> "Twist3":
+    def R(cls, axis, point, pitch: float = 0.0) -> Twist3:
         """Unit twist for rotation about the line through ``point`` along ``axis``.
 
         :math:`\\hat\\omega = a/|a|`, :math:`S = (-\\hat\\omega\\times q + p\\,\\hat\\omega, \\hat\\omega)`;
@@ -97,7 +97,7 @@ class Twist3:
         return cls(np.concatenate([v, w]))
 
     @classmethod
-    def T(cls, direction) -> "Twist3":
+    def T(cls, direction) -> Twist3:
         """Unit twist for pure translation along ``direction``: :math:`S = (\\hat d, 0)`.
 
         >>> Twist3.T([0, 0, 3]).S
@@ -107,7 +107,7 @@ class Twist3:
         return cls(np.concatenate([d, np.zeros(3)]))
 
     @classmethod
-    def from_T(cls, T, check: bool = True) -> "Twist3":
+    def from_T(cls, T, check: bool = True) -> Twist3:
         """Twist whose exponential is the pose ``T``: :math:`S = \\operatorname{vexa}(\\log T)`.
 
         Not a unit twist in general; :math:`|\\omega|` is the rotation angle.
@@ -188,7 +188,7 @@ class Twist3:
         nv = np.linalg.norm(v)
         return np.zeros(3), (v / nv if nv > 0 else np.zeros(3))
 
-    def unit(self) -> "Twist3":
+    def unit(self) -> Twist3:
         """Unit twist: :math:`S/|\\omega|`, or :math:`S/|v|` if :math:`\\omega = 0`.
 
         >>> Twist3.from_T(transl(1, 2, 3) @ trotx(0.3)).unit().theta
@@ -244,7 +244,7 @@ class Twist2:
         self._S = checks.getarray(S, "S", shape=(3,), batch=False).copy()
 
     @classmethod
-    def R(cls, point) -> "Twist2":
+    def R(cls, point) -> Twist2:
         """Unit twist for rotation about ``point``: :math:`S = (q_y, -q_x, 1)`
         (that is :math:`v = -\\hat z\\times q`).
 
@@ -255,7 +255,7 @@ class Twist2:
         return cls(np.array([q[1], -q[0], 1.0]))
 
     @classmethod
-    def T(cls, direction) -> "Twist2":
+    def T(cls, direction) -> Twist2:
         """Unit twist for pure translation along ``direction``: :math:`S = (\\hat d, 0)`.
 
         >>> np.round(Twist2.T([1, 1]).exp(np.sqrt(2)), 6) + 0
@@ -267,7 +267,7 @@ class Twist2:
         return cls(np.array([d[0], d[1], 0.0]))
 
     @classmethod
-    def from_T(cls, T, check: bool = True) -> "Twist2":
+    def from_T(cls, T, check: bool = True) -> Twist2:
         """Twist whose exponential is the SE(2) pose ``T`` (:math:`S = \\operatorname{vexa}(\\log T)`).
 
         >>> Twist2.from_T(transl2(1, 2)).S
@@ -310,7 +310,7 @@ class Twist2:
             return np.zeros(2)
         return np.array([-self._S[1], self._S[0]]) / w
 
-    def unit(self) -> "Twist2":
+    def unit(self) -> Twist2:
         """Unit twist: :math:`S/|\\omega|`, or :math:`S/|v|` if :math:`\\omega = 0`."""
         nw = abs(float(self._S[2]))
         if nw > 0:
