@@ -43,6 +43,8 @@ __all__ = [
     "getquaternion",
     "getunitquaternion",
     "getinertia",
+    "getphysical",
+    "getcoulomb",
     "getnonzero",
     "getunitvector",
     "warn_singular",
@@ -466,6 +468,81 @@ def getinertia(value, name: str = "I", *, triangle: bool = True) -> np.ndarray:
         raise ValueError(f"{name}: expected principal moments that satisfy the triangle "
                          f"inequality (a real body), got {ev[0]:.4g}, {ev[1]:.4g}, {ev[2]:.4g}")
     return J
+
+
+def getphysical(value, name: str, what: str = "value", *, positive: bool = False,
+                nonnegative: bool = False, nonzero: bool = False, n: int | None = None):
+    """A physical parameter: a finite float (or, with ``n``, a vector of ``n``; a scalar is
+    repeated) that satisfies its sign rule.
+
+    The one rule for every model's physical parameters (masses, lengths,
+    inertias, friction, stiffness, gear ratios): ``positive`` (> 0, a
+    length, a time), ``nonnegative`` (>= 0, a mass, a rotor inertia, a
+    viscous friction) or ``nonzero`` (a gear ratio, which may be negative).
+    ``what`` names the quantity in the message.
+
+    >>> getphysical(2, "m", "mass", nonnegative=True)
+    2.0
+    >>> getphysical(-5, "m", "mass", nonnegative=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: m: expected a non-negative mass, got -5.0
+    >>> getphysical(0, "G", "gear ratio", nonzero=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: G: expected a non-zero gear ratio, got 0.0
+    >>> getphysical([1, -1], "lengths", positive=True, n=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: lengths: expected positive values, got [1.0, -1.0]
+    """
+    if value is None:
+        raise TypeError(f"{name}: expected a {what} (a number), got None")
+    if n is None:
+        v = getscalar(value, name)
+        a = np.array([v])
+    else:
+        a = getarray(value, name)
+        if a.ndim == 0:
+            a = np.full(n, float(a))
+        a = getvector(a, name, n)
+    if positive:
+        bad, rule = a <= 0, "positive"
+    elif nonnegative:
+        bad, rule = a < 0, "non-negative"
+    elif nonzero:
+        bad, rule = a == 0, "non-zero"
+    else:
+        bad, rule = np.zeros(a.shape, bool), ""
+    if np.any(bad):
+        if n is None:
+            raise ValueError(f"{name}: expected a {rule} {what}, got {float(a[0])}")
+        raise ValueError(f"{name}: expected {rule} values, got {a.tolist()}")
+    return float(a[0]) if n is None else a
+
+
+def getcoulomb(value, name: str = "Tc") -> np.ndarray:
+    """Coulomb friction ``[Tc+, Tc-]`` (for positive and negative speed), ``Tc+ >= 0 >= Tc-``;
+    a scalar ``c >= 0`` means ``[c, -c]``.
+
+    >>> getcoulomb(0.1)
+    array([ 0.1, -0.1])
+    >>> getcoulomb([-0.1, 0.1])
+    Traceback (most recent call last):
+    ...
+    ValueError: Tc: expected Coulomb friction [Tc+, Tc-] with Tc+ >= 0 >= Tc- (friction opposes motion), got [-0.1, 0.1]
+    """
+    if value is None:
+        raise TypeError(f"{name}: expected Coulomb friction [Tc+, Tc-], got None")
+    a = getarray(value, name)
+    if a.size == 1:
+        c = getphysical(a, name, "Coulomb friction", nonnegative=True)
+        return np.array([c, -c])
+    a = getvector(a, name, 2)
+    if a[0] < 0 or a[1] > 0:
+        raise ValueError(f"{name}: expected Coulomb friction [Tc+, Tc-] with Tc+ >= 0 >= Tc- "
+                         f"(friction opposes motion), got {a.tolist()}")
+    return a
 
 
 def getnonzero(value, name: str, n: int | None = None, tol: float = ZERO_TOL) -> np.ndarray:

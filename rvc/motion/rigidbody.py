@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getarray, getinertia, getpose, getrotation, getscalar, getvector
+from ..checks import getarray, getinertia, getphysical, getpose, getrotation, getscalar, getvector
 from ..results import Result
 
 __all__ = [
@@ -215,9 +215,7 @@ def inertia_shift(J_c, m, r) -> np.ndarray:
            [0., 0., 1.]])
     """
     J = _body_inertia(J_c, "J_c")
-    m = getscalar(m, "m")
-    if m <= 0:
-        raise ValueError(f"m: expected a positive mass, got {m:g}")
+    m = getphysical(m, "m", "mass", positive=True)
     r = getarray(r, "r", shape=(3,))
     rr = np.sum(r * r, axis=-1)[..., None, None]
     return J + m * (rr * np.eye(3) - r[..., :, None] * r[..., None, :])

@@ -27,7 +27,7 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 
-from ..checks import getangle, getarray, getscalar, putangle
+from ..checks import getangle, getarray, getphysical, getscalar, putangle
 from ..results import Result
 from .planar_chain import PlanarChain
 from .closed import ClosedChain
@@ -94,11 +94,7 @@ class FiveBar(ClosedChain):
     def __init__(self, *, B1=(-0.10, 0.0), B2=(0.10, 0.0), L1=0.25, m1=0.5, L2=0.35, m2=0.4,
                  m_ee=0.5, K=500.0, D=0.1, Jr=2e-4, g=9.81, n_elastic=1, home=(0.0, 0.40)):
         def nonneg(value, name, what, strict=False):
-            v = getscalar(value, name)
-            if v < 0 or (strict and v == 0):
-                raise ValueError(f"{name}: expected a {'positive' if strict else 'non-negative'} "
-                                 f"{what}, got {v}")
-            return v
+            return getphysical(value, name, what, positive=strict, nonnegative=not strict)
 
         L1 = nonneg(L1, "L1", "length", strict=True)
         L2 = nonneg(L2, "L2", "length", strict=True)
