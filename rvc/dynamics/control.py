@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import getarray, getq, getscalar, getvector
+from ..checks import getarray, getcallable, getfields, getphysical, getq, getscalar, getvector
 from ..kinematics.jacobian import jacob0, jacob_dot
 from ..spatial.expmap import trlog, vex
 from .cartesian import inertia_x
@@ -78,6 +78,8 @@ class _Demand:
     """A sampled trajectory looked up at the controller's sample times (held after its end)."""
 
     def __init__(self, traj, n):
+        getfields(traj, "traj", ("t", "q", "qd", "qdd"),
+                  "a sampled Trajectory, e.g. jtraj(q0, q1, np.linspace(0, 1, 51))")
         self.t = getvector(traj.t, "traj.t")
         self.q = getarray(traj.q, "traj.q", shape=(n,))
         self.qd = getarray(traj.qd, "traj.qd", shape=(n,))
@@ -113,6 +115,11 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
            [ 0.523599, -0.523599]])
     """
     n = robot.n
+    getcallable(law, "law", "a control law, a function law(t, q, qd) -> tau such as "
+                "pd_law(robot, traj, Kp, Kv)")
+    if contact is not None:
+        getcallable(contact, "contact", "None or a function contact(q, qd) -> W such as "
+                    "table_contact(robot, height)")
     T = getscalar(T, "T")
     dt = getscalar(dt, "dt")
     if dt <= 0 or T < dt:

@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import getscalar, getunit, getvector, putangle
+from ..checks import getint, getscalar, getunit, getvector, putangle
 from .chain import goal_pose
 from .ikine import IKSolution, ik_search
 
@@ -136,7 +136,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     if np.any(W < 0) or not np.any(W > 0):
         raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
     alpha = getscalar(alpha, "alpha")
-    ilimit = int(getscalar(ilimit, "ilimit"))
+    ilimit = getint(ilimit, "ilimit")
     tol = getscalar(tol, "tol")
     if alpha <= 0 or ilimit < 1 or tol <= 0:
         raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import getarray, getoption, getq, getscalar, getaxes, putangle
+from ..checks import getarray, getint, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
 from .chain import goal_pose, pose3d
 from .jacobian import jacob0, jacobe
@@ -89,9 +89,7 @@ def _setup(robot, q0, dt, steps, method, damping, axes, qd_null, unit):
     dt = getscalar(dt, "dt")
     if dt <= 0:
         raise ValueError(f"dt: expected a positive sample time, got {dt}")
-    steps = int(getscalar(steps, "steps"))
-    if steps < 1:
-        raise ValueError(f"steps: expected at least 1 step, got {steps}")
+    steps = getint(steps, "steps", 1)
     if method is not None:
         getoption(method, "method", ("inv", "pinv", "dls"))
     damping = getscalar(damping, "damping")

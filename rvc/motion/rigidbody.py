@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getarray, getinertia, getphysical, getpose, getrotation, getscalar, getvector
+from ..checks import getarray, getinertia, getint, getphysical, getpose, getrotation, getscalar, getvector
 from ..results import Result
 
 __all__ = [
@@ -130,9 +130,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
         tf = getscalar(tf, "tf")
         if tf <= 0:
             raise ValueError(f"tf: expected a positive duration, got {tf:g}")
-        if int(n) < 2:
-            raise ValueError(f"n: expected at least 2 samples, got {n}")
-        tv = np.linspace(0.0, tf, int(n))
+        tv = np.linspace(0.0, tf, getint(n, "n", 2))
     else:
         tv = getvector(t, "t")
         if tv.size < 2 or np.any(np.diff(tv) <= 0):

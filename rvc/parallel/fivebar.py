@@ -121,7 +121,7 @@ class FiveBar(ClosedChain):
                   for B, tip in ((B1, m_ee), (B2, 0.0))]
         super().__init__(chains)
         self.B = np.stack([B1, B2])
-        self.x_home = getarray(home, "home", shape=(2,), batch=False)
+        self.x_home = self._reach(getarray(home, "home", shape=(2,), batch=False), "home")
         self.q_home = self.assemble(self.ikine_rigid(self.x_home), np.zeros(len(self.ie)))
 
     def __repr__(self) -> str:
@@ -141,6 +141,17 @@ class FiveBar(ClosedChain):
         x = getarray(x, "x", shape=(2,))
         d = np.linalg.norm(x[..., None, :] - self.B, axis=-1)
         return np.all((d <= self.L1 + self.L2) & (d >= abs(self.L1 - self.L2)), axis=-1)
+
+    def _reach(self, x, name):
+        """``x`` (..., 2) after checking both chains reach it; the error names ``name``."""
+        x = getarray(x, name, shape=(2,))
+        ok = self.reachable(x)
+        if not np.all(ok):
+            bad = x.reshape(-1, 2)[np.flatnonzero(~np.reshape(ok, -1))[0]]
+            raise ValueError(f"{name}: expected a position both chains reach "
+                             f"({abs(self.L1 - self.L2):.3g} <= |x - B_k| <= "
+                             f"{self.L1 + self.L2:.3g}), got {bad}")
+        return x
 
     def ikine_rigid(self, x, *, unit: str = "rad") -> np.ndarray:
         """Actuated angles (..., 2) putting the end-effector at x with the springs undeflected.
@@ -165,12 +176,7 @@ class FiveBar(ClosedChain):
         ...
         ValueError: x: expected a position both chains reach (0.1 <= |x - B_k| <= 0.6), got [0.  0.7]
         """
-        x = getarray(x, "x", shape=(2,))
-        if not np.all(self.reachable(x)):
-            bad = x.reshape(-1, 2)[np.flatnonzero(~np.reshape(self.reachable(x), -1))[0]]
-            raise ValueError(f"x: expected a position both chains reach "
-                             f"({abs(self.L1 - self.L2):.3g} <= |x - B_k| <= "
-                             f"{self.L1 + self.L2:.3g}), got {bad}")
+        x = self._reach(x, "x")
         out = []
         for B, side in zip(self.B, (1.0, -1.0)):
             r = x - B
