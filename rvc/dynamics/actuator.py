@@ -221,7 +221,8 @@ def _gains(motor, J, Kv, Ki):
     J = motor.Jm if J is None else getscalar(J, "J")
     if J <= 0:
         raise ValueError(f"J: expected a positive inertia, got {J:g}")
-    return J, getscalar(Kv, "Kv"), getscalar(Ki, "Ki")
+    return (J, getphysical(Kv, "Kv", "gain (negative feedback needs Kv >= 0)", nonnegative=True),
+            getphysical(Ki, "Ki", "gain (negative feedback needs Ki >= 0)", nonnegative=True))
 
 
 def vloop(motor: Motor, demand, t, Kv, Ki=0.0, *, J=None, tau_d=0.0, tau_ff=None) -> LoopResponse:
@@ -304,7 +305,7 @@ def ploop(motor: Motor, q_demand, t, Kp, Kv, Ki=0.0, *, J=None, tau_d=0.0, qd_de
     """
     t, dt = _time(t)
     J, Kv, Ki = _gains(motor, J, Kv, Ki)
-    Kp = getscalar(Kp, "Kp")
+    Kp = getphysical(Kp, "Kp", "gain (negative feedback needs Kp >= 0)", nonnegative=True)
     qs = _signal(q_demand, t, "q_demand")
     qds = np.zeros_like(t) if qd_demand is None else _signal(qd_demand, t, "qd_demand")
     td = _signal(tau_d, t, "tau_d")

@@ -68,10 +68,8 @@ class Tracking(Simulation):
 
 
 def _gain(K, n, name):
-    K = getarray(K, name)
-    if K.ndim == 0:
-        return np.full(n, float(K))
-    return getvector(K, name, n)
+    """Feedback gains (n,): a scalar is repeated; negative gains (positive feedback) are refused."""
+    return getphysical(K, name, "gain", nonnegative=True, n=n)
 
 
 class _Demand:
@@ -314,8 +312,10 @@ def opspace_law(model, T_demand, *, force, Kp, Kv, Kf=0.0, Dz=None, contact=None
     """
     Kp, Kv = _gain(Kp, 6, "Kp"), _gain(Kv, 6, "Kv")
     force = getscalar(force, "force")
-    Kf = getscalar(Kf, "Kf")
-    Dz = 2.0 * np.sqrt(Kp[force_axis]) if Dz is None else getscalar(Dz, "Dz")
+    Kf = getphysical(Kf, "Kf", "gain", nonnegative=True)
+    Dz = 2.0 * np.sqrt(Kp[force_axis]) if Dz is None else getphysical(Dz, "Dz", "damping",
+                                                                      nonnegative=True)
+    getcallable(T_demand, "T_demand", "a function T_demand(t) -> (T, v, a)")
     sel = np.ones(6)
     sel[force_axis] = 0.0
 
