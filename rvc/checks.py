@@ -53,6 +53,8 @@ __all__ = [
     "getnonzero",
     "getunitvector",
     "warn_singular",
+    "NumericalWarning",
+    "warn_nonfinite",
     "passes",
 ]
 
@@ -690,6 +692,35 @@ def getunitvector(value, name: str, n: int | None = None) -> np.ndarray:
     """
     v = getnonzero(value, name, n)
     return v / np.linalg.norm(v)
+
+
+class NumericalWarning(RVCWarning):
+    """The floating-point range was exceeded: the result holds NaN or inf."""
+
+
+def warn_nonfinite(value, what: str, cause: str, stacklevel: int = 3) -> bool:
+    """Warn (:class:`NumericalWarning`) when ``value`` holds NaN or inf; return True if it does.
+
+    ``what`` names the result, ``cause`` says what the caller can change.  For
+    overflow that is not the caller's typing error (the result of valid inputs
+    exceeded the float range), so a warning rather than an exception.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     warn_nonfinite(np.array([1.0, np.inf]), "tau", "the rates are too large")
+    ...     print(w[0].message)
+    True
+    tau: the result overflowed the floating-point range (NaN or inf at index (1,)); the rates are too large
+    """
+    a = np.asarray(value, dtype=float)
+    bad = ~np.isfinite(a)
+    if not bad.any():
+        return False
+    where = tuple(int(i) for i in np.argwhere(bad)[0])
+    warnings.warn(f"{what}: the result overflowed the floating-point range (NaN or inf at index "
+                  f"{where}); {cause}", NumericalWarning, stacklevel=stacklevel)
+    return True
 
 
 def warn_singular(message: str, stacklevel: int = 3) -> None:

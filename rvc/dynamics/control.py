@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import getarray, getcallable, getfields, getphysical, getq, getscalar, getvector
+from ..checks import getarray, getcallable, warn_nonfinite, getfields, getphysical, getq, getscalar, getvector
 from ..kinematics.jacobian import jacob0, jacob_dot
 from ..spatial.expmap import trlog, vex
 from .cartesian import inertia_x
@@ -151,6 +151,14 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
             return accel(robot, q, qd, tau)      # raises accel's error, naming the robot
 
     for k in range(steps + 1):                   # the controller's clock: one sample per step
+        if not (np.isfinite(q).all() and np.isfinite(qd).all()):
+            warn_nonfinite(np.concatenate([q, qd]), "simulate",
+                           f"the simulation diverged: the state overflowed by t = {t[k]:g} s and "
+                           f"is NaN from there on; the law's gains, its torques or dt = {dt:g} "
+                           f"are too large for this arm (try a smaller dt or gentler gains)")
+            for rec in (Q, QD, TAU, W) + (() if QS is None else (QS,)):
+                rec[k:] = np.nan
+            break
         tau = getq(law(t[k], q, qd), n, name="law(t, q, qd)")
         Q[k], QD[k], TAU[k] = q, qd, tau
         if contact is not None:
