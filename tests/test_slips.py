@@ -158,3 +158,10 @@ def test_simulate_closed_solver_options(fivebar):
     raises(ValueError, "rtol", simulate_closed, fivebar, fivebar.q_home, np.zeros(4), t, rtol=-1.0)
     raises(ValueError, "alpha", simulate_closed, fivebar, fivebar.q_home, np.zeros(4), t,
            coords="tree", stabilise="baumgarte", alpha=-5.0)
+
+
+def test_rigid_body_simulation_tolerances_are_checked_before_scipy():
+    from rvc.motion.rigidbody import simulate_rigidbody
+    raises(ValueError, "rtol", simulate_rigidbody, np.diag([1.0, 2.0, 3.0]), [0, 0, 1], tf=1.0,
+           rtol=-1e-6)
+    raises(ValueError, "n", simulate_rigidbody, np.diag([1.0, 2.0, 3.0]), [0, 0, 1], tf=1.0, n=2.5)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getarray, getinertia, getint, getphysical, getpose, getrotation, getscalar, getvector
+from ..checks import getarray, getinertia, getint, getivp, getphysical, getpose, getrotation, getscalar, getvector
 from ..results import Result
 
 __all__ = [
@@ -156,7 +156,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
         return np.concatenate([Rd.ravel(), wd])
 
     res = solve_ivp(f, (tv[0], tv[-1]), np.concatenate([R0.ravel(), w0]), t_eval=tv,
-                    rtol=rtol, atol=atol, method="RK45")
+                    **getivp("RK45", rtol, atol))
     if not res.success:  # pragma: no cover - RK45 on a smooth ODE
         raise RuntimeError(f"simulate_rigidbody: integration failed: {res.message}")
     R = _nearest_rotation(res.y[:9].T.reshape(-1, 3, 3))
