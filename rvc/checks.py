@@ -43,9 +43,18 @@ __all__ = [
     "getquaternion",
     "getunitquaternion",
     "getinertia",
+    "getphysical",
+    "getint",
+    "getcallable",
+    "getfields",
+    "gettolerance",
+    "getivp",
+    "getcoulomb",
     "getnonzero",
     "getunitvector",
     "warn_singular",
+    "NumericalWarning",
+    "warn_nonfinite",
     "passes",
 ]
 
@@ -118,8 +127,28 @@ def getarray(value, name: str, shape=None, *, batch: bool = True,
     """
     if isinstance(value, str):
         raise TypeError(f"{name}: expected a number or array of numbers, got str {value!r}")
+    if value is None:
+        raise TypeError(f"{name}: expected a number or array of numbers, got None "
+                        f"(a function without 'return' gives None)")
     try:
-        a = np.asarray(value, dtype=dtype)
+        a = value if type(value) is np.ndarray else np.asarray(value)
+    except (TypeError, ValueError) as exc:
+        ragged = isinstance(value, (list, tuple)) and "inhomogeneous" in str(exc)
+        raise TypeError(
+            f"{name}: expected a number or array of numbers, got {type(value).__name__}"
+            + (" with rows of different lengths (a ragged list); give every row the same "
+               "number of elements" if ragged else "")
+        ) from exc
+    if a.dtype.kind == "c":
+        raise TypeError(f"{name}: expected real numbers, got complex numbers; take .real if the "
+                        f"imaginary parts are meant to be zero")
+    if a.dtype.kind == "O":
+        none = [i for i, v in np.ndenumerate(a) if v is None]
+        if none:
+            raise TypeError(f"{name}: expected a number or array of numbers, got None at index "
+                            f"{tuple(int(i) for i in none[0])}")
+    try:
+        a = a.astype(dtype, copy=False) if dtype is not None else a
     except (TypeError, ValueError) as exc:
         raise TypeError(
             f"{name}: expected a number or array of numbers, got {type(value).__name__}"
@@ -468,6 +497,178 @@ def getinertia(value, name: str = "I", *, triangle: bool = True) -> np.ndarray:
     return J
 
 
+def getphysical(value, name: str, what: str = "value", *, positive: bool = False,
+                nonnegative: bool = False, nonzero: bool = False, n: int | None = None):
+    """A physical parameter: a finite float (or, with ``n``, a vector of ``n``; a scalar is
+    repeated) that satisfies its sign rule.
+
+    The one rule for every model's physical parameters (masses, lengths,
+    inertias, friction, stiffness, gear ratios): ``positive`` (> 0, a
+    length, a time), ``nonnegative`` (>= 0, a mass, a rotor inertia, a
+    viscous friction) or ``nonzero`` (a gear ratio, which may be negative).
+    ``what`` names the quantity in the message.
+
+    >>> getphysical(2, "m", "mass", nonnegative=True)
+    2.0
+    >>> getphysical(-5, "m", "mass", nonnegative=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: m: expected a non-negative mass, got -5.0
+    >>> getphysical(0, "G", "gear ratio", nonzero=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: G: expected a non-zero gear ratio, got 0.0
+    >>> getphysical([1, -1], "lengths", positive=True, n=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: lengths: expected positive values, got [1.0, -1.0]
+    """
+    if value is None:
+        raise TypeError(f"{name}: expected a {what} (a number), got None")
+    if n is None:
+        v = getscalar(value, name)
+        a = np.array([v])
+    else:
+        a = getarray(value, name)
+        if a.ndim == 0:
+            a = np.full(n, float(a))
+        a = getvector(a, name, n)
+    if positive:
+        bad, rule = a <= 0, "positive"
+    elif nonnegative:
+        bad, rule = a < 0, "non-negative"
+    elif nonzero:
+        bad, rule = a == 0, "non-zero"
+    else:
+        bad, rule = np.zeros(a.shape, bool), ""
+    if np.any(bad):
+        if n is None:
+            raise ValueError(f"{name}: expected a {rule} {what}, got {float(a[0])}")
+        raise ValueError(f"{name}: expected {rule} values, got {a.tolist()}")
+    return float(a[0]) if n is None else a
+
+
+def getint(value, name: str, minimum: int | None = None) -> int:
+    """A whole number (an int, or a float with no fraction such as ``3.0``), at least ``minimum``.
+
+    ``steps=2.7`` is refused rather than becoming 2; ``True`` is not a number here.
+
+    >>> getint(3.0, "steps", 1)
+    3
+    >>> getint(2.7, "steps", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: steps: expected a whole number, got 2.7
+    >>> getint(0, "npoints", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: npoints: expected at least 2 (a whole number), got 0
+    """
+    if isinstance(value, (bool, np.bool_)) or value is None:
+        raise TypeError(f"{name}: expected a whole number, got {value!r}")
+    if isinstance(value, (int, np.integer)):
+        k = int(value)
+    else:
+        v = getscalar(value, name)
+        if v != int(v):
+            raise ValueError(f"{name}: expected a whole number, got {v:g}")
+        k = int(v)
+    if minimum is not None and k < minimum:
+        raise ValueError(f"{name}: expected at least {minimum} (a whole number), got {k}")
+    return k
+
+
+def getcallable(value, name: str, what: str = "a function"):
+    """Check that ``value`` can be called; ``what`` says what kind of function is expected.
+
+    >>> getcallable("computed_torque", "law", "a control law law(t, q, qd) -> tau")
+    Traceback (most recent call last):
+    ...
+    TypeError: law: expected a control law law(t, q, qd) -> tau, got str 'computed_torque'
+    """
+    if not callable(value):
+        got = f"{type(value).__name__} {value!r}" if isinstance(value, str) else type(value).__name__
+        raise TypeError(f"{name}: expected {what}, got {got}")
+    return value
+
+
+def getfields(value, name: str, fields, what: str):
+    """Check that ``value`` has the attributes ``fields`` (a result object such as a trajectory).
+
+    >>> getfields(np.zeros((5, 2)), "traj", ("t", "q"), "a Trajectory, e.g. jtraj(q0, q1, t)")
+    Traceback (most recent call last):
+    ...
+    TypeError: traj: expected a Trajectory, e.g. jtraj(q0, q1, t) (with t, q), got ndarray; pass the trajectory itself, not one of its arrays
+    """
+    missing = [f for f in fields if not hasattr(value, f)]
+    if missing:
+        hint = ("; pass the trajectory itself, not one of its arrays"
+                if isinstance(value, (np.ndarray, list, tuple)) else "")
+        raise TypeError(f"{name}: expected {what} (with {', '.join(fields)}), got "
+                        f"{type(value).__name__}{hint}")
+    return value
+
+
+#: The integrators of :func:`scipy.integrate.solve_ivp`.
+IVP_METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
+
+
+def gettolerance(value, name: str) -> float:
+    """A positive finite tolerance (``rtol``, ``atol``, ``tol``): refused rather than clamped.
+
+    >>> gettolerance(-1e-6, "rtol")
+    Traceback (most recent call last):
+    ...
+    ValueError: rtol: expected a positive tolerance, got -1e-06
+    """
+    v = getscalar(value, name)
+    if v <= 0:
+        raise ValueError(f"{name}: expected a positive tolerance, got {v:g}")
+    return v
+
+
+def getivp(method, rtol, atol) -> dict:
+    """The integrator options of :func:`scipy.integrate.solve_ivp`, checked before scipy sees them:
+    ``method`` one of :data:`IVP_METHODS` (or an ``OdeSolver`` class), ``rtol`` and ``atol``
+    positive (scipy would clamp a tiny or negative ``rtol`` without a word).
+
+    >>> getivp("RK45", 1e-6, 1e-8)
+    {'method': 'RK45', 'rtol': 1e-06, 'atol': 1e-08}
+    >>> getivp("rk4", 1e-6, 1e-8)
+    Traceback (most recent call last):
+    ...
+    ValueError: method: expected one of 'RK45', 'RK23', 'DOP853', 'Radau', 'BDF', 'LSODA', got 'rk4'
+    """
+    if not isinstance(method, type):
+        getoption(method, "method", IVP_METHODS)
+    return {"method": method, "rtol": gettolerance(rtol, "rtol"),
+            "atol": gettolerance(atol, "atol")}
+
+
+def getcoulomb(value, name: str = "Tc") -> np.ndarray:
+    """Coulomb friction ``[Tc+, Tc-]`` (for positive and negative speed), ``Tc+ >= 0 >= Tc-``;
+    a scalar ``c >= 0`` means ``[c, -c]``.
+
+    >>> getcoulomb(0.1)
+    array([ 0.1, -0.1])
+    >>> getcoulomb([-0.1, 0.1])
+    Traceback (most recent call last):
+    ...
+    ValueError: Tc: expected Coulomb friction [Tc+, Tc-] with Tc+ >= 0 >= Tc- (friction opposes motion), got [-0.1, 0.1]
+    """
+    if value is None:
+        raise TypeError(f"{name}: expected Coulomb friction [Tc+, Tc-], got None")
+    a = getarray(value, name)
+    if a.size == 1:
+        c = getphysical(a, name, "Coulomb friction", nonnegative=True)
+        return np.array([c, -c])
+    a = getvector(a, name, 2)
+    if a[0] < 0 or a[1] > 0:
+        raise ValueError(f"{name}: expected Coulomb friction [Tc+, Tc-] with Tc+ >= 0 >= Tc- "
+                         f"(friction opposes motion), got {a.tolist()}")
+    return a
+
+
 def getnonzero(value, name: str, n: int | None = None, tol: float = ZERO_TOL) -> np.ndarray:
     """Return a vector after checking that it is not (numerically) zero.
 
@@ -491,6 +692,35 @@ def getunitvector(value, name: str, n: int | None = None) -> np.ndarray:
     """
     v = getnonzero(value, name, n)
     return v / np.linalg.norm(v)
+
+
+class NumericalWarning(RVCWarning):
+    """The floating-point range was exceeded: the result holds NaN or inf."""
+
+
+def warn_nonfinite(value, what: str, cause: str, stacklevel: int = 3) -> bool:
+    """Warn (:class:`NumericalWarning`) when ``value`` holds NaN or inf; return True if it does.
+
+    ``what`` names the result, ``cause`` says what the caller can change.  For
+    overflow that is not the caller's typing error (the result of valid inputs
+    exceeded the float range), so a warning rather than an exception.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     warn_nonfinite(np.array([1.0, np.inf]), "tau", "the rates are too large")
+    ...     print(w[0].message)
+    True
+    tau: the result overflowed the floating-point range (NaN or inf at index (1,)); the rates are too large
+    """
+    a = np.asarray(value, dtype=float)
+    bad = ~np.isfinite(a)
+    if not bad.any():
+        return False
+    where = tuple(int(i) for i in np.argwhere(bad)[0])
+    warnings.warn(f"{what}: the result overflowed the floating-point range (NaN or inf at index "
+                  f"{where}); {cause}", NumericalWarning, stacklevel=stacklevel)
+    return True
 
 
 def warn_singular(message: str, stacklevel: int = 3) -> None:

@@ -234,3 +234,157 @@ def test_comments_inside_a_solution_are_removed_with_it():
     assert strip_solutions(src).splitlines() == [
         "x = 1", 'raise NotImplementedError("Exercise 9.2: your code here")',
         "# keep this comment", "check('9.2', answer)"]
+
+
+# ---- issue 20: failures part-way lose nothing, errors name the notebook and the cell -----------
+
+from rvc.exercises.student import MANIFEST, StudentCopyError, main  # noqa: E402
+
+
+def _course(tmp_path, names=("09_a", "09_b", "09_c")):
+    src, dest = tmp_path / "nb", tmp_path / "student"
+    src.mkdir()
+    for name in names:
+        make_notebook(src / f"{name}.ipynb")
+    return src, dest
+
+
+def _retitle(path, title):
+    nb = nbformat.read(path, as_version=4)
+    nb.cells[0].source = title
+    nbformat.write(nb, path)
+
+
+def test_a_failure_part_way_keeps_the_record_and_a_rerun_updates_every_untouched_copy(tmp_path):
+    src, dest = _course(tmp_path)
+    write_student_copies(src, dest, out=io.StringIO())
+    for name in ("09_a", "09_b", "09_c"):                       # the teacher improves every chapter
+        _retitle(src / f"{name}.ipynb", f"# Better {name}")
+    good_b = (src / "09_b.ipynb").read_text()
+    (src / "09_b.ipynb").write_text(good_b[:-40])               # ... and breaks one of them
+    with pytest.raises(StudentCopyError, match="09_b.ipynb"):
+        write_student_copies(src, dest, out=io.StringIO())
+    assert "Better 09_a" in (dest / "09_a.ipynb").read_text()  # written before the failure
+    (src / "09_b.ipynb").write_text(good_b)                     # the teacher mends it
+    log = io.StringIO()
+    status = write_student_copies(src, dest, out=log)
+    assert status == {"09_a.ipynb": "unchanged", "09_b.ipynb": "updated", "09_c.ipynb": "updated"}
+    assert "skipped " not in log.getvalue() and "edits are kept" not in log.getvalue()
+    for name in ("09_a", "09_b", "09_c"):
+        assert f"Better {name}" in (dest / f"{name}.ipynb").read_text()
+
+
+def test_a_marker_typo_part_way_keeps_the_record(tmp_path):
+    src, dest = _course(tmp_path, ("09_a", "09_b"))
+    write_student_copies(src, dest, out=io.StringIO())
+    _retitle(src / "09_a.ipynb", "# Better a")
+    nb = nbformat.read(src / "09_b.ipynb", as_version=4)
+    nb.cells[3].source = nb.cells[3].source.replace(END, "# END SOLUTON")
+    nbformat.write(nb, src / "09_b.ipynb")
+    with pytest.raises(StudentCopyError, match=r"09_b.ipynb, cell 4 \(code\)"):
+        write_student_copies(src, dest, out=io.StringIO())
+    make_notebook(src / "09_b.ipynb")
+    assert write_student_copies(src, dest, out=io.StringIO()) == {
+        "09_a.ipynb": "unchanged", "09_b.ipynb": "updated"}
+
+
+def test_the_record_is_written_atomically_after_each_copy(tmp_path):
+    src, dest = _course(tmp_path, ("09_a", "09_b"))
+    (src / "09_b.ipynb").write_text("{not json")
+    with pytest.raises(StudentCopyError):
+        write_student_copies(src, dest, out=io.StringIO())
+    import json
+    record = json.loads((dest / MANIFEST).read_text())
+    assert list(record) == ["09_a.ipynb"]
+    assert not [p for p in dest.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("kind", ["markdown", "raw"])
+def test_a_solution_in_a_markdown_or_raw_cell_is_refused_and_not_copied(tmp_path, kind):
+    src, dest = _course(tmp_path, ("09_a",))
+    nb = nbformat.read(src / "09_a.ipynb", as_version=4)
+    make = nbformat.v4.new_markdown_cell if kind == "markdown" else nbformat.v4.new_raw_cell
+    nb.cells.append(make("Worked answer:\n# BEGIN SOLUTION\nthe_worked_answer = 42\n# END SOLUTION"))
+    nbformat.write(nb, src / "09_a.ipynb")
+    with pytest.raises(StudentCopyError, match=rf"09_a.ipynb, cell 6 \({kind}\).*code cell"):
+        write_student_copies(src, dest, out=io.StringIO())
+    assert not (dest / "09_a.ipynb").exists()
+
+
+CELL_ERRORS = [
+    ("# BEGIN SOLUTION\nanswer = 1\ncheck('9.1', answer)", "without"),                  # missing END
+    ("# BEGIN SOLUTION\n# BEGIN SOLUTION\nanswer = 1\n# END SOLUTION", "nested"),
+    ("answer = 1\n# END SOLUTION", "without"),
+    ("answer = 1  # END SOLUTION", "not a line of its own"),
+]
+
+
+@pytest.mark.parametrize("source, what", CELL_ERRORS)
+def test_marker_errors_name_the_notebook_the_cell_and_what_to_do(tmp_path, source, what):
+    src, dest = _course(tmp_path, ("09_a",))
+    nb = nbformat.read(src / "09_a.ipynb", as_version=4)
+    nb.cells[1].source = source
+    nbformat.write(nb, src / "09_a.ipynb")
+    with pytest.raises(StudentCopyError) as info:
+        write_student_copies(src, dest, out=io.StringIO())
+    message = str(info.value)
+    assert "09_a.ipynb, cell 2 (code)" in message and what in message
+    assert "mend the markers" in message
+
+
+@pytest.mark.parametrize("text, what", [("{not json", "malformed JSON at line 1"),
+                                        ("", "malformed JSON"),
+                                        ("[1, 2]", "got list"),
+                                        ('{"cells": 3}', "expected a JSON object with 'cells'"),
+                                        ('{"cells": [], "nbformat": 4, "nbformat_minor": 5, '
+                                         '"metadata": 7}', "not a valid notebook")])
+def test_a_file_that_is_not_a_notebook_is_named(tmp_path, text, what):
+    src, dest = _course(tmp_path, ("09_a",))
+    (src / "09_z.ipynb").write_text(text)
+    with pytest.raises(StudentCopyError) as info:
+        write_student_copies(src, dest, out=io.StringIO())
+    message = str(info.value)
+    assert "09_z.ipynb" in message and what in message and "move it out of" in message
+
+
+@pytest.mark.parametrize("record", ["{broken", '["09_a.ipynb"]', '{"09_a.ipynb": 3}'])
+def test_a_corrupted_record_file_is_named_and_nothing_is_overwritten(tmp_path, record):
+    src, dest = _course(tmp_path, ("09_a",))
+    write_student_copies(src, dest, out=io.StringIO())
+    before = (dest / "09_a.ipynb").read_text()
+    (dest / MANIFEST).write_text(record)
+    _retitle(src / "09_a.ipynb", "# Better")
+    with pytest.raises(StudentCopyError, match=r"rvc-student.json: the record .* corrupted.*delete it"):
+        write_student_copies(src, dest, out=io.StringIO())
+    assert (dest / "09_a.ipynb").read_text() == before
+
+
+def test_a_write_that_fails_is_named_and_the_record_survives(tmp_path, monkeypatch):
+    import os
+    import rvc.exercises.student as student
+    src, dest = _course(tmp_path, ("09_a", "09_b"))
+    write_student_copies(src, dest, out=io.StringIO())
+    _retitle(src / "09_a.ipynb", "# Better a")
+    _retitle(src / "09_b.ipynb", "# Better b")
+    real = os.replace
+
+    def replace(a, b):                      # the disk refuses the copy of 09_b (read-only, full)
+        if Path(b).name == "09_b.ipynb":
+            raise PermissionError(13, "Permission denied")
+        return real(a, b)
+
+    monkeypatch.setattr(student.os, "replace", replace)
+    with pytest.raises(StudentCopyError, match="09_b.ipynb: cannot be written.*writable"):
+        write_student_copies(src, dest, out=io.StringIO())
+    assert not [p for p in dest.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.setattr(student.os, "replace", real)
+    assert write_student_copies(src, dest, out=io.StringIO()) == {
+        "09_a.ipynb": "unchanged", "09_b.ipynb": "updated"}
+
+
+def test_main_reports_the_error_and_exits_nonzero(tmp_path, capsys):
+    src, dest = _course(tmp_path, ("09_a",))
+    (src / "09_b.ipynb").write_text("{not json")
+    assert main([str(src), str(dest)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "09_b.ipynb" in err

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import signal
 
-from ..checks import getarray, getq, getscalar, getvector
+from ..checks import getarray, getcoulomb, getphysical, getq, getscalar, getvector
 from ..results import Result
 from .matrices import inertia
 from .params import dynparams
@@ -49,6 +49,16 @@ class Motor(Result):
     ``Tc = (Tc+, Tc-)`` Coulomb friction (N m), ``G`` gear ratio,
     ``tau_max`` largest motor torque (N m), ``qd_max`` largest motor speed
     (rad/s).  Unpacks as ``Km, Jm, B, G``.
+
+    Every parameter is checked by the one rule for physical parameters
+    (:func:`rvc.checks.getphysical`): ``Km``, ``Ka``, ``tau_max`` and
+    ``qd_max`` positive, ``Jm`` and ``B`` non-negative, ``G`` non-zero (it
+    may be negative), ``Tc+ >= 0 >= Tc-``.
+
+    >>> Motor(Km=0.228, Jm=-200e-6, B=817e-6)
+    Traceback (most recent call last):
+    ...
+    ValueError: Jm: expected a non-negative rotor inertia, got -0.0002
     """
 
     unpack = ("Km", "Jm", "B", "G")
@@ -63,6 +73,23 @@ class Motor(Result):
     qd_max: float = np.inf
     name: str = ""
 
+    def __post_init__(self):
+        for key, what, rule in _MOTOR_RULES:
+            value = getattr(self, key)
+            if key in ("tau_max", "qd_max") and value == np.inf:
+                continue
+            object.__setattr__(self, key, getphysical(value, key, what, **{rule: True}))
+        object.__setattr__(self, "Tc", tuple(float(x) for x in getcoulomb(self.Tc, "Tc")))
+        if not isinstance(self.name, str):
+            raise TypeError(f"name: expected a str, got {type(self.name).__name__}")
+
+
+#: Motor parameters and their rule (:func:`rvc.checks.getphysical`).
+_MOTOR_RULES = (("Km", "torque constant", "positive"), ("Jm", "rotor inertia", "nonnegative"),
+                ("B", "viscous friction", "nonnegative"), ("G", "gear ratio", "nonzero"),
+                ("Ka", "amplifier gain", "positive"), ("tau_max", "torque limit", "positive"),
+                ("qd_max", "speed limit", "positive"))
+
 
 def motor_tf(motor: Motor, J=None) -> signal.TransferFunction:
     """Motor speed over amplifier input, :math:`K_m K_a / (J s + B)` (``J`` defaults to ``Jm``).
@@ -70,6 +97,9 @@ def motor_tf(motor: Motor, J=None) -> signal.TransferFunction:
     >>> motor_tf(Motor(Km=1.0, Jm=2.0, B=4.0)).poles
     array([-2.])
     """
+    if not isinstance(motor, Motor):
+        raise TypeError(f"motor: expected a Motor, e.g. Motor(Km=0.228, Jm=200e-6, B=817e-6), "
+                        f"got {type(motor).__name__}")
     J = motor.Jm if J is None else getscalar(J, "J")
     return signal.TransferFunction([motor.Km * motor.Ka], [J, motor.B])
 
@@ -185,10 +215,14 @@ def _zoh(J, B, dt):
 
 
 def _gains(motor, J, Kv, Ki):
+    if not isinstance(motor, Motor):
+        raise TypeError(f"motor: expected a Motor, e.g. Motor(Km=0.228, Jm=200e-6, B=817e-6), "
+                        f"got {type(motor).__name__}")
     J = motor.Jm if J is None else getscalar(J, "J")
     if J <= 0:
         raise ValueError(f"J: expected a positive inertia, got {J:g}")
-    return J, getscalar(Kv, "Kv"), getscalar(Ki, "Ki")
+    return (J, getphysical(Kv, "Kv", "gain (negative feedback needs Kv >= 0)", nonnegative=True),
+            getphysical(Ki, "Ki", "gain (negative feedback needs Ki >= 0)", nonnegative=True))
 
 
 def vloop(motor: Motor, demand, t, Kv, Ki=0.0, *, J=None, tau_d=0.0, tau_ff=None) -> LoopResponse:
@@ -271,7 +305,7 @@ def ploop(motor: Motor, q_demand, t, Kp, Kv, Ki=0.0, *, J=None, tau_d=0.0, qd_de
     """
     t, dt = _time(t)
     J, Kv, Ki = _gains(motor, J, Kv, Ki)
-    Kp = getscalar(Kp, "Kp")
+    Kp = getphysical(Kp, "Kp", "gain (negative feedback needs Kp >= 0)", nonnegative=True)
     qs = _signal(q_demand, t, "q_demand")
     qds = np.zeros_like(t) if qd_demand is None else _signal(qd_demand, t, "qd_demand")
     td = _signal(tau_d, t, "tau_d")
@@ -346,10 +380,14 @@ def sea(t, speed, *, k, b=None, m_motor=2.0, m_load=0.5, b_motor=1.0, Kp=400.0, 
     """
     t, dt = _time(t)
     v = getscalar(speed, "speed")
-    k = getscalar(k, "k")
-    if k <= 0:
-        raise ValueError(f"k: expected a positive spring stiffness, got {k:g}")
-    b = np.sqrt(k * m_load) if b is None else getscalar(b, "b")
+    k = getphysical(k, "k", "spring stiffness", positive=True)
+    m_motor = getphysical(m_motor, "m_motor", "mass", positive=True)
+    m_load = getphysical(m_load, "m_load", "mass", positive=True)
+    b_motor = getphysical(b_motor, "b_motor", "damping", nonnegative=True)
+    k_wall = getphysical(k_wall, "k_wall", "wall stiffness", nonnegative=True)
+    b_wall = getphysical(b_wall, "b_wall", "wall damping", nonnegative=True)
+    b = np.sqrt(k * m_load) if b is None else getphysical(b, "b", "spring damping",
+                                                          nonnegative=True)
     xs = v * (t - t[0])
     N = len(t)
     xm = np.zeros(N)

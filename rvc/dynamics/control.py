@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import getarray, getq, getscalar, getvector
+from ..checks import getarray, getcallable, warn_nonfinite, getfields, getphysical, getq, getscalar, getvector
 from ..kinematics.jacobian import jacob0, jacob_dot
 from ..spatial.expmap import trlog, vex
 from .cartesian import inertia_x
@@ -68,16 +68,16 @@ class Tracking(Simulation):
 
 
 def _gain(K, n, name):
-    K = getarray(K, name)
-    if K.ndim == 0:
-        return np.full(n, float(K))
-    return getvector(K, name, n)
+    """Feedback gains (n,): a scalar is repeated; negative gains (positive feedback) are refused."""
+    return getphysical(K, name, "gain", nonnegative=True, n=n)
 
 
 class _Demand:
     """A sampled trajectory looked up at the controller's sample times (held after its end)."""
 
     def __init__(self, traj, n):
+        getfields(traj, "traj", ("t", "q", "qd", "qdd"),
+                  "a sampled Trajectory, e.g. jtraj(q0, q1, np.linspace(0, 1, 51))")
         self.t = getvector(traj.t, "traj.t")
         self.q = getarray(traj.q, "traj.q", shape=(n,))
         self.qd = getarray(traj.qd, "traj.qd", shape=(n,))
@@ -113,6 +113,11 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
            [ 0.523599, -0.523599]])
     """
     n = robot.n
+    getcallable(law, "law", "a control law, a function law(t, q, qd) -> tau such as "
+                "pd_law(robot, traj, Kp, Kv)")
+    if contact is not None:
+        getcallable(contact, "contact", "None or a function contact(q, qd) -> W such as "
+                    "table_contact(robot, height)")
     T = getscalar(T, "T")
     dt = getscalar(dt, "dt")
     if dt <= 0 or T < dt:
@@ -146,6 +151,14 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
             return accel(robot, q, qd, tau)      # raises accel's error, naming the robot
 
     for k in range(steps + 1):                   # the controller's clock: one sample per step
+        if not (np.isfinite(q).all() and np.isfinite(qd).all()):
+            warn_nonfinite(np.concatenate([q, qd]), "simulate",
+                           f"the simulation diverged: the state overflowed by t = {t[k]:g} s and "
+                           f"is NaN from there on; the law's gains, its torques or dt = {dt:g} "
+                           f"are too large for this arm (try a smaller dt or gentler gains)")
+            for rec in (Q, QD, TAU, W) + (() if QS is None else (QS,)):
+                rec[k:] = np.nan
+            break
         tau = getq(law(t[k], q, qd), n, name="law(t, q, qd)")
         Q[k], QD[k], TAU[k] = q, qd, tau
         if contact is not None:
@@ -307,8 +320,10 @@ def opspace_law(model, T_demand, *, force, Kp, Kv, Kf=0.0, Dz=None, contact=None
     """
     Kp, Kv = _gain(Kp, 6, "Kp"), _gain(Kv, 6, "Kv")
     force = getscalar(force, "force")
-    Kf = getscalar(Kf, "Kf")
-    Dz = 2.0 * np.sqrt(Kp[force_axis]) if Dz is None else getscalar(Dz, "Dz")
+    Kf = getphysical(Kf, "Kf", "gain", nonnegative=True)
+    Dz = 2.0 * np.sqrt(Kp[force_axis]) if Dz is None else getphysical(Dz, "Dz", "damping",
+                                                                      nonnegative=True)
+    getcallable(T_demand, "T_demand", "a function T_demand(t) -> (T, v, a)")
     sel = np.ones(6)
     sel[force_axis] = 0.0
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getq, getscalar
+from ..checks import getint, getivp, getphysical, getq, getscalar
 from ..results import Result
 from .params import getgravity
 from .recursion import (batch_rows, boundary_conditions, composite_inertia, forward_dynamics,
@@ -121,9 +121,9 @@ def fdyn(robot, T, q0, qd0=None, torque=None, *, gravity=None, npoints: int = 10
     array([0.  , 0.25, 0.5 ])
     """
     n = robot.n
-    T = getscalar(T, "T")
-    if T <= 0:
-        raise ValueError(f"T: expected a positive duration, got {T:g}")
+    T = getphysical(T, "T", "duration", positive=True)
+    npoints = getint(npoints, "npoints", 2)
+    ivp = getivp(method, rtol, atol)
     q0 = getq(q0, n, robot.revolute, name="q0")
     qd0 = np.zeros(n) if qd0 is None else getq(qd0, n, name="qd0")
     if q0.ndim != 1 or qd0.ndim != 1:
@@ -140,9 +140,8 @@ def fdyn(robot, T, q0, qd0=None, torque=None, *, gravity=None, npoints: int = 10
         tau = zero if torque is None else getq(torque(t, q, qd), n, name="torque(t, q, qd)")
         return np.concatenate([qd, accel(robot, q, qd, tau, gravity=gravity, table=table)])
 
-    t_eval = np.linspace(0.0, T, int(npoints))
-    sol = solve_ivp(rhs, (0.0, T), np.concatenate([q0, qd0]), method=method, t_eval=t_eval,
-                    rtol=rtol, atol=atol)
+    t_eval = np.linspace(0.0, T, npoints)
+    sol = solve_ivp(rhs, (0.0, T), np.concatenate([q0, qd0]), t_eval=t_eval, **ivp)
     if not sol.success:
         raise RuntimeError(f"fdyn: the integration failed: {sol.message}")
     return Simulation(sol.t, sol.y[:n].T, sol.y[n:].T,

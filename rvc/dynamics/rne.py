@@ -55,7 +55,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import getarray, getq, getvector
+from ..checks import getarray, getq, getvector, warn_nonfinite
 from ..results import Result
 from .friction import friction
 from .params import DynParams, dynparams, getgravity
@@ -321,6 +321,10 @@ def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool 
         return [*tau, *wb] if base_wrench else tau
 
     out = batch_rows([q, qd, qdd, wrench], run, (n + 6,) if base_wrench else (n,))
+    if not np.isfinite(out).all():
+        big = max(float(np.abs(x).max()) for x in (q, qd, qdd) if x is not None)
+        warn_nonfinite(out, "rne", f"the joint coordinates, rates or accelerations are too large "
+                                   f"(largest magnitude {big:.3g})")
     if not base_wrench:
         return out
     return out[..., :n], out[..., n:]

@@ -127,10 +127,32 @@ def listing() -> list[dict]:
             for k, ex in sorted(exercises().items(), key=lambda kv: order(kv[0]))]
 
 
+#: What an answer of None means, in a student's words.
+NONE_HINT = ("None (did the cell assign `answer`? a function that ends without `return` "
+             "gives None)")
+
+
+def _ragged(answer) -> bool:
+    """True for a list or tuple of rows of different lengths (numpy cannot make an array of it)."""
+    if not isinstance(answer, (list, tuple)) or not answer:
+        return False
+    lengths = {len(x) if isinstance(x, (list, tuple, np.ndarray)) else None for x in answer}
+    return len(lengths) > 1
+
+
 def describe_shape(answer) -> str:
-    """A neutral description of what came, for hints: type and shape."""
+    """A neutral description of what came, for hints: type and shape.
+
+    >>> describe_shape([[1, 2, 3], [4, 5]])
+    'a list whose rows have different lengths (3, 2): give every row the same number of values'
+    """
     if answer is None:
-        return "None (did the cell assign `answer`?)"
+        return NONE_HINT
+    if _ragged(answer):
+        lengths = ", ".join(str(len(x)) if isinstance(x, (list, tuple, np.ndarray)) else "1"
+                            for x in answer)
+        return (f"a {type(answer).__name__} whose rows have different lengths ({lengths}): "
+                f"give every row the same number of values")
     try:
         a = np.asarray(answer, dtype=float)
     except (TypeError, ValueError):
@@ -507,23 +529,56 @@ def check(exercise_id: str, answer) -> Feedback:
     The feedback never contains the expected answer.
     """
     _load_chapters()
+    if not isinstance(exercise_id, str):
+        example = "check('2.3', answer)"
+        if isinstance(exercise_id, (list, tuple)) and len(exercise_id) == 1 \
+                and isinstance(exercise_id[0], str):
+            example = f"check({exercise_id[0]!r}, answer)"
+        raise ValueError(f"exercise_id: expected the exercise number as a string in quotes, "
+                         f"such as {example}, got {type(exercise_id).__name__} {exercise_id!r}"
+                         + ("; as a number 2.10 would read as 2.1"
+                            if isinstance(exercise_id, numbers.Number) else ""))
     if exercise_id not in _REGISTRY:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
+        known = ", ".join(sorted(_REGISTRY, key=lambda k: [int(x) if x.isdigit() else x
+                                                           for x in k.split(".")])) or "none"
         raise ValueError(f"exercise_id: expected one of {known}, got {exercise_id!r}")
     return check_with(_REGISTRY[exercise_id], answer)
+
+
+def _none_inside(answer) -> str | None:
+    """Where a None sits in an answer (the answer itself, or an item of a tuple, list or dict)."""
+    if answer is None:
+        return f"your answer is {NONE_HINT}"
+    if isinstance(answer, (list, tuple)):
+        for k, item in enumerate(answer):
+            if item is None:
+                return (f"item {k} of your answer is None (a variable that was never set, or a "
+                        f"function without `return`?)")
+    if isinstance(answer, dict):
+        for key, item in answer.items():
+            if item is None:
+                return (f"your answer's {key!r} is None (a variable that was never set, or a "
+                        f"function without `return`?)")
+    return None
 
 
 def check_with(exercise: Exercise, answer) -> Feedback:
     """What :func:`check` does, with the exercise itself rather than its id."""
     exercise_id = exercise.id
     try:
-        if nonfinite(answer):
+        hint = _none_inside(answer)
+        if hint is not None:
+            pass
+        elif nonfinite(answer):
             hint = ("your answer contains NaN or inf: look for a division by zero, an arccos or "
                     "arcsin of a value beyond +-1, or a variable that was never set")
         else:
             hint = exercise(answer)
     except Exception as exc:  # a malformed answer must give feedback, not a traceback
-        hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
+        if _ragged(answer):
+            hint = f"your answer is {describe_shape(answer)}"
+        else:
+            hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
     if hint is None:
         print(f"Exercise {exercise_id}: correct.")
         return Feedback(exercise_id, True)

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 from scipy.linalg import get_lapack_funcs
 
-from ..checks import getarray, getscalar, getunit, getvector
+from ..checks import getarray, getint, getscalar, getunit, getvector
 from ..results import Result
 from ..spatial.expmap import trlog
 from .chain import goal_pose
@@ -671,7 +671,7 @@ def _getslimit(search, slimit) -> int:
         raise TypeError(f"search: expected True, False or None, got {type(search).__name__}")
     if slimit is None:
         return 0 if search is False else _SLIMIT
-    slimit = int(getscalar(slimit, "slimit"))
+    slimit = getint(slimit, "slimit")
     if search is False and slimit != 0:
         raise ValueError(f"search, slimit: search=False makes no restarts, but slimit={slimit} asks for "
                          "them; give one of the two")
@@ -816,7 +816,7 @@ def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
         W = getvector(mask, "mask", 6)
         if np.any(W < 0) or not np.any(W > 0):
             raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
-    ilimit = int(getscalar(ilimit, "ilimit"))
+    ilimit = getint(ilimit, "ilimit")
     slimit = _getslimit(search, slimit)
     tol = getscalar(tol, "tol")
     lam = getscalar(lam, "lam")

@@ -34,7 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import getscalar, getunit, getvector, putangle
+from ..checks import getint, getscalar, getunit, getvector, putangle
+from .jacobian import jacob0_pose
 from .chain import goal_pose
 from .ikine import IKSolution, ik_search
 
@@ -111,7 +112,10 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     Puma 560); the error then shrinks by about
     :math:`1 - \\alpha\\sigma_{min}^2` per step, which is slow where the arm
     is poorly conditioned.  ``alpha`` too large makes the iteration
-    oscillate or diverge: ``success`` is then false and ``reason`` says so.
+    oscillate or diverge: ``success`` is then false and ``reason`` says so,
+    giving the bound at ``q0`` and how far q wandered (with revolute joints
+    the error is periodic in q, so a too-large step makes q drift without
+    the error ever blowing up).
 
     Returns an :class:`IKHistory` (``q``, ``success``, ``reason``,
     ``iterations``, ``residual``, ``history``).  ``T`` is one pose (4, 4);
@@ -136,7 +140,7 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     if np.any(W < 0) or not np.any(W > 0):
         raise ValueError(f"mask: expected 6 non-negative weights, not all zero, got {W.tolist()}")
     alpha = getscalar(alpha, "alpha")
-    ilimit = int(getscalar(ilimit, "ilimit"))
+    ilimit = getint(ilimit, "ilimit")
     tol = getscalar(tol, "tol")
     if alpha <= 0 or ilimit < 1 or tol <= 0:
         raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "
@@ -144,8 +148,20 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     history = []
     sol = ik_search(robot, Tstar[None], q[None], TransposeStep(alpha), mask=W, tol=tol, ilimit=ilimit,
                     trace=history)
-    q = sol.q[0]
+    q_end = sol.q[0]
+    reason = sol.reason[0]
+    if not sol.success[0]:
+        J0, _ = jacob0_pose(robot, q)
+        smax = float(np.linalg.svd(np.sqrt(W)[:, None] * J0, compute_uv=False)[0])
+        bound = 2.0 / smax ** 2 if smax > 0 else np.inf
+        drift = float(np.abs(q_end - q).max())
+        if alpha >= bound or drift > 2 * np.pi:
+            reason = (f"diverged: alpha = {alpha:g} is too large for this arm (a step lowers the "
+                      f"error only for alpha < 2 / sigma_max^2 = {bound:.3g} at q0); q moved "
+                      f"{drift:.3g} rad from q0 in {int(sol.iterations[0])} iterations; "
+                      f"{reason}")
+    q = q_end
     qout = np.where(rev, putangle(q, unit), q)
-    return IKHistory(qout, bool(sol.success[0]), sol.reason[0], int(sol.iterations[0]), float(sol.residual[0]),
+    return IKHistory(qout, bool(sol.success[0]), reason, int(sol.iterations[0]), float(sol.residual[0]),
                      position_error=float(sol.position_error[0]), rotation_error=float(sol.rotation_error[0]),
                      history=np.concatenate(history))

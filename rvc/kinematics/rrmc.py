@@ -31,12 +31,13 @@ for under-actuated arms (8.4.1) and a null-space joint velocity
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..checks import getarray, getoption, getq, getscalar, getaxes, putangle
+from ..checks import RVCWarning, getarray, getint, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
 from .chain import goal_pose, pose3d
 from .jacobian import jacob0, jacobe
@@ -89,9 +90,7 @@ def _setup(robot, q0, dt, steps, method, damping, axes, qd_null, unit):
     dt = getscalar(dt, "dt")
     if dt <= 0:
         raise ValueError(f"dt: expected a positive sample time, got {dt}")
-    steps = int(getscalar(steps, "steps"))
-    if steps < 1:
-        raise ValueError(f"steps: expected at least 1 step, got {steps}")
+    steps = getint(steps, "steps", 1)
     if method is not None:
         getoption(method, "method", ("inv", "pinv", "dls"))
     damping = getscalar(damping, "damping")
@@ -243,6 +242,11 @@ def rrmc2(robot, q0, Tstar, *, gain: float = 1.0, dt: float = 0.05, steps: int |
         raise ValueError(f"gain: expected a positive gain, got {gain}")
     q, dt, steps, method, damping, rows, qd_null = _setup(robot, q0, dt, steps, method, damping,
                                                           axes, qd_null, unit)
+    if gain * dt >= 2:
+        warnings.warn(f"gain, dt: gain * dt = {gain * dt:.3g} is outside the stable range "
+                      f"0 < gain * dt < 2 of this loop: the pose error grows by "
+                      f"|1 - gain * dt| = {abs(1 - gain * dt):.3g} per step; lower gain or dt "
+                      f"(gain < {2 / dt:.3g} at dt = {dt:g})", RVCWarning, stacklevel=2)
 
     def velocity(k, T):
         e = pose_error(T, Ts if Ts.ndim == 2 else Ts[k])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..checks import getarray, getinertia, getscalar, getvector
+from ..checks import getcoulomb, getinertia, getphysical, getscalar, getvector
 from ..kinematics.dh import link_transform
 
 __all__ = ["Link", "RevoluteDH", "PrismaticDH", "RevoluteMDH", "PrismaticMDH"]
@@ -27,23 +27,20 @@ def _qlim(v):
     return a
 
 
-def _Tc(v):
-    a = getarray(v, "Tc")
-    if a.size == 1:
-        x = float(a.reshape(()))
-        return np.array([x, -x])
-    return getvector(a, "Tc", 2)
-
-
-_SCALARS = ("theta", "d", "a", "alpha", "offset", "m", "Jm", "B", "G")
+_SCALARS = ("theta", "d", "a", "alpha", "offset")
+#: The physical parameters and their rule (:func:`rvc.checks.getphysical`).
+_PHYSICAL = {"m": ("mass", "nonnegative"), "Jm": ("motor inertia", "nonnegative"),
+             "B": ("viscous friction", "nonnegative"), "G": ("gear ratio", "nonzero")}
 _NORMALISE = {
     **{k: (lambda k: (lambda v: getscalar(v, k)))(k) for k in _SCALARS},
+    **{k: (lambda k, what, rule: (lambda v: getphysical(v, k, what, **{rule: True})))(k, *spec)
+       for k, spec in _PHYSICAL.items()},
     "sigma": lambda v: _sigma(v),
     "mdh": bool,
     "qlim": _qlim,
     "r": lambda v: getvector(v, "r", 3),
     "I": lambda v: getinertia(v, "I", triangle=False),
-    "Tc": _Tc,
+    "Tc": getcoulomb,
 }
 
 
@@ -70,7 +67,10 @@ class Link:
     the Puma 560's do not satisfy it), ``Jm`` motor inertia, ``B`` motor
     viscous friction, ``Tc = [Tc+, Tc-]`` motor Coulomb friction (a scalar
     ``c`` means ``[c, -c]``), ``G`` gear ratio.  All are checked on
-    assignment, so ``link.m = 2`` works as ``L(1).m = 2`` does in MATLAB.
+    assignment, so ``link.m = 2`` works as ``L(1).m = 2`` does in MATLAB,
+    and ``link.m = -5`` raises: ``m``, ``Jm``, ``B`` and ``c`` are
+    non-negative, ``Tc+ >= 0 >= Tc-``, ``G`` is non-zero (it may be
+    negative), by the one rule :func:`rvc.checks.getphysical`.
 
     >>> L = Link(a=1)
     >>> L.A(0.5).round(4)
@@ -82,6 +82,10 @@ class Link:
     array([[1., 0., 0.],
            [0., 2., 0.],
            [0., 0., 3.]])
+    >>> L.m = -5
+    Traceback (most recent call last):
+    ...
+    ValueError: m: expected a non-negative mass, got -5.0
     """
 
     def __init__(self, theta=0.0, d=0.0, a=0.0, alpha=0.0, *, sigma=0, mdh=False,

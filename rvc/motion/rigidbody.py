@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getarray, getinertia, getpose, getrotation, getscalar, getvector
+from ..checks import getarray, getinertia, getint, getivp, getphysical, getpose, getrotation, getscalar, getvector
 from ..results import Result
 
 __all__ = [
@@ -130,9 +130,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
         tf = getscalar(tf, "tf")
         if tf <= 0:
             raise ValueError(f"tf: expected a positive duration, got {tf:g}")
-        if int(n) < 2:
-            raise ValueError(f"n: expected at least 2 samples, got {n}")
-        tv = np.linspace(0.0, tf, int(n))
+        tv = np.linspace(0.0, tf, getint(n, "n", 2))
     else:
         tv = getvector(t, "t")
         if tv.size < 2 or np.any(np.diff(tv) <= 0):
@@ -158,7 +156,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
         return np.concatenate([Rd.ravel(), wd])
 
     res = solve_ivp(f, (tv[0], tv[-1]), np.concatenate([R0.ravel(), w0]), t_eval=tv,
-                    rtol=rtol, atol=atol, method="RK45")
+                    **getivp("RK45", rtol, atol))
     if not res.success:  # pragma: no cover - RK45 on a smooth ODE
         raise RuntimeError(f"simulate_rigidbody: integration failed: {res.message}")
     R = _nearest_rotation(res.y[:9].T.reshape(-1, 3, 3))
@@ -215,9 +213,7 @@ def inertia_shift(J_c, m, r) -> np.ndarray:
            [0., 0., 1.]])
     """
     J = _body_inertia(J_c, "J_c")
-    m = getscalar(m, "m")
-    if m <= 0:
-        raise ValueError(f"m: expected a positive mass, got {m:g}")
+    m = getphysical(m, "m", "mass", positive=True)
     r = getarray(r, "r", shape=(3,))
     rr = np.sum(r * r, axis=-1)[..., None, None]
     return J + m * (rr * np.eye(3) - r[..., :, None] * r[..., None, :])

@@ -281,14 +281,20 @@ class ClosedChain:
 
         At a type-II singularity :math:`A_p` is singular: W then uses the
         pseudo-inverse (minimum-norm passive rates) and a
-        :class:`~rvc.checks.SingularityWarning` says so.
+        :class:`~rvc.checks.SingularityWarning` says so.  W belongs to a
+        configuration on the loop: a ``q`` that does not close it (``h(q) != 0``)
+        is refused, as the dynamics refuse it.
 
         >>> from rvc.parallel import FiveBar
         >>> robot = FiveBar()
         >>> robot.W(robot.q_home).shape
         (6, 4)
+        >>> robot.W(robot.q_home + 0.1)
+        Traceback (most recent call last):
+        ...
+        ValueError: q: expected tree coordinates (6,) that close the loop, h(q) = 0, got a residual of 0.11 m
         """
-        return self._W_from_A(self.A(q))
+        return self._W_from_A(self.A(self._getq(q)))
 
     def Wdot(self, q, qd) -> np.ndarray:
         """Time derivative of W, (..., N, n_c); ``qd`` compact or tree rates.

@@ -27,7 +27,7 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 
-from ..checks import getangle, getarray, getscalar, putangle
+from ..checks import getangle, getarray, getphysical, getscalar, putangle
 from ..results import Result
 from .planar_chain import PlanarChain
 from .closed import ClosedChain
@@ -94,11 +94,7 @@ class FiveBar(ClosedChain):
     def __init__(self, *, B1=(-0.10, 0.0), B2=(0.10, 0.0), L1=0.25, m1=0.5, L2=0.35, m2=0.4,
                  m_ee=0.5, K=500.0, D=0.1, Jr=2e-4, g=9.81, n_elastic=1, home=(0.0, 0.40)):
         def nonneg(value, name, what, strict=False):
-            v = getscalar(value, name)
-            if v < 0 or (strict and v == 0):
-                raise ValueError(f"{name}: expected a {'positive' if strict else 'non-negative'} "
-                                 f"{what}, got {v}")
-            return v
+            return getphysical(value, name, what, positive=strict, nonnegative=not strict)
 
         L1 = nonneg(L1, "L1", "length", strict=True)
         L2 = nonneg(L2, "L2", "length", strict=True)
@@ -125,7 +121,7 @@ class FiveBar(ClosedChain):
                   for B, tip in ((B1, m_ee), (B2, 0.0))]
         super().__init__(chains)
         self.B = np.stack([B1, B2])
-        self.x_home = getarray(home, "home", shape=(2,), batch=False)
+        self.x_home = self._reach(getarray(home, "home", shape=(2,), batch=False), "home")
         self.q_home = self.assemble(self.ikine_rigid(self.x_home), np.zeros(len(self.ie)))
 
     def __repr__(self) -> str:
@@ -145,6 +141,17 @@ class FiveBar(ClosedChain):
         x = getarray(x, "x", shape=(2,))
         d = np.linalg.norm(x[..., None, :] - self.B, axis=-1)
         return np.all((d <= self.L1 + self.L2) & (d >= abs(self.L1 - self.L2)), axis=-1)
+
+    def _reach(self, x, name):
+        """``x`` (..., 2) after checking both chains reach it; the error names ``name``."""
+        x = getarray(x, name, shape=(2,))
+        ok = self.reachable(x)
+        if not np.all(ok):
+            bad = x.reshape(-1, 2)[np.flatnonzero(~np.reshape(ok, -1))[0]]
+            raise ValueError(f"{name}: expected a position both chains reach "
+                             f"({abs(self.L1 - self.L2):.3g} <= |x - B_k| <= "
+                             f"{self.L1 + self.L2:.3g}), got {bad}")
+        return x
 
     def ikine_rigid(self, x, *, unit: str = "rad") -> np.ndarray:
         """Actuated angles (..., 2) putting the end-effector at x with the springs undeflected.
@@ -169,12 +176,7 @@ class FiveBar(ClosedChain):
         ...
         ValueError: x: expected a position both chains reach (0.1 <= |x - B_k| <= 0.6), got [0.  0.7]
         """
-        x = getarray(x, "x", shape=(2,))
-        if not np.all(self.reachable(x)):
-            bad = x.reshape(-1, 2)[np.flatnonzero(~np.reshape(self.reachable(x), -1))[0]]
-            raise ValueError(f"x: expected a position both chains reach "
-                             f"({abs(self.L1 - self.L2):.3g} <= |x - B_k| <= "
-                             f"{self.L1 + self.L2:.3g}), got {bad}")
+        x = self._reach(x, "x")
         out = []
         for B, side in zip(self.B, (1.0, -1.0)):
             r = x - B

@@ -47,7 +47,7 @@ from functools import cache
 import numpy as np
 import sympy as sp
 
-from ..checks import getarray, getscalar, getvector
+from ..checks import getarray, getphysical, getscalar, getvector
 from ..results import Result
 
 __all__ = ["PlanarChain", "ChainEquations", "chain_equations"]
@@ -246,15 +246,10 @@ def _positive(value, name, n, *, strict=False, default=None):
     """A per-joint vector (a scalar is repeated) of non-negative (or positive) numbers."""
     if value is None:
         value = default
-    a = getarray(value, name)
-    if a.ndim == 0 and n is not None:
-        a = np.full(n, float(a))
-    a = getvector(a, name, n)
-    bad = a <= 0 if strict else a < 0
-    if np.any(bad):
-        want = "positive" if strict else "non-negative"
-        raise ValueError(f"{name}: expected {want} values, got {a.tolist()}")
-    return a
+    if n is None:
+        value = getvector(value, name)
+        n = value.size
+    return getphysical(value, name, positive=strict, nonnegative=not strict, n=n)
 
 
 class PlanarChain:
@@ -324,9 +319,7 @@ class PlanarChain:
         self.stiffness = per_role(stiffness, "stiffness", "e")
         self.damping = per_role(damping, "damping", "e")
         self.rotor = per_role(rotor, "rotor", "a")
-        self.tip_mass = getscalar(tip_mass, "tip_mass")
-        if self.tip_mass < 0:
-            raise ValueError(f"tip_mass: expected a non-negative mass, got {self.tip_mass}")
+        self.tip_mass = getphysical(tip_mass, "tip_mass", "mass", nonnegative=True)
         self.g = getscalar(g, "g")
         self.params = tuple(float(v) for v in np.concatenate([
             self.lengths, self.masses, self.com, self.inertia_cm, self.rotor,

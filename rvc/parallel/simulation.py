@@ -35,7 +35,7 @@ import numpy as np
 from scipy.integrate import solve_ivp
 from scipy.interpolate import CubicSpline
 
-from ..checks import getarray, getoption, getscalar, getvector
+from ..checks import getarray, getivp, getoption, getphysical, getscalar, getvector
 from ..results import Result
 
 __all__ = ["ClosedSimulation", "RigidPlan", "Move", "simulate_closed", "quintic", "rigid_plan", "simulate_move"]
@@ -209,10 +209,11 @@ def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", sta
     t = getvector(t, "t")
     if len(t) < 2 or np.any(np.diff(t) <= 0):
         raise ValueError(f"t: expected two or more increasing sample times, got {t}")
-    alpha, beta = getscalar(alpha, "alpha"), getscalar(beta, "beta")
+    alpha = getphysical(alpha, "alpha", "stabilisation gain", nonnegative=True)
+    beta = getphysical(beta, "beta", "stabilisation gain", nonnegative=True)
     torque = _torque_function(model, tau)
     ic, N, nc = model.ic, model.N, model.n_compact
-    kw = dict(rtol=rtol, atol=atol, method=method)
+    kw = getivp(method, rtol, atol)
 
     if coords == "compact":
         last = [q0.copy()]
@@ -282,7 +283,10 @@ def quintic(x0, x1, duration, t) -> tuple:
     >>> xd[1]                      # peak speed 15/8 (x1 - x0)/T
     array([0.9375, 1.875 ])
     """
-    x0, x1 = getvector(x0, "x0"), getvector(x1, "x1", len(getvector(x0, "x0")))
+    x0, x1 = getvector(x0, "x0"), getvector(x1, "x1")
+    if x0.shape != x1.shape:
+        raise ValueError(f"x0, x1: expected a start and an end point of the same length, got "
+                         f"{x0.size} and {x1.size} elements")
     T = getscalar(duration, "duration")
     if T <= 0:
         raise ValueError(f"duration: expected a positive time, got {T}")
@@ -312,7 +316,17 @@ def rigid_plan(model, x0, x1, duration, t) -> RigidPlan:
     ((6, 6), (6, 4))
     """
     t = getvector(t, "t")
+    reach = getattr(model, "_reach", None)
+    if reach is not None:                       # the points the caller typed, by their names
+        reach(getarray(x0, "x0", shape=(2,), batch=False), "x0")
+        reach(getarray(x1, "x1", shape=(2,), batch=False), "x1")
     x, xd, xdd = quintic(x0, x1, duration, t)
+    if reach is not None:
+        if not np.all(model.reachable(x)):
+            k = int(np.flatnonzero(~model.reachable(x))[0])
+            raise ValueError(f"x0, x1: expected a straight move that stays in the workspace, but "
+                             f"it leaves it at t = {t[k]:g} s, x = {x[k]}; add a via point or "
+                             f"choose nearer points")
     qa = model.ikine_rigid(x)
     q = model.assemble(qa, np.zeros(x.shape[:-1] + (len(model.ie),)))
     Ga = model.jacobian(q)[..., :, model.ca]
@@ -357,8 +371,13 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
     duration = getscalar(duration, "duration")
     if duration <= 0:
         raise ValueError(f"duration: expected a positive time, got {duration}")
-    t_end = 2 * duration if t_end is None else getscalar(t_end, "t_end")
-    kp, kd = getscalar(kp, "kp"), getscalar(kd, "kd")
+    t_end = 2 * duration if t_end is None else getphysical(t_end, "t_end", "end time",
+                                                           positive=True)
+    kp = getphysical(kp, "kp", "gain (N m/rad)", nonnegative=True)
+    kd = getphysical(kd, "kd", "gain (N m s/rad)", nonnegative=True)
+    dt = getphysical(dt, "dt", "sample time", positive=True)
+    rate = getphysical(rate, "rate", "plan rate (Hz)", positive=True)
+    getivp(method, rtol, atol)
     grid = np.linspace(0.0, max(t_end, duration), int(np.ceil(max(t_end, duration) * rate)) + 1)
     plan = rigid_plan(model, x0, x1, duration, grid)
     ca = model.ca
