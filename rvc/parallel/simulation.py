@@ -335,7 +335,7 @@ def rigid_plan(model, x0, x1, duration, t) -> RigidPlan:
 def _held_at_rest(model, q, tau):
     """The tree coordinates near q where the robot at rest under the torques ``tau(0, q, 0)`` stays at rest.
 
-    Solves :math:`\ddot q_c(q_c, \dot q_c = 0) = 0` for the compact angles
+    Solves :math:`\\ddot q_c(q_c, \\dot q_c = 0) = 0` for the compact angles
     (scipy's ``root``, from q's), i.e. the static balance of the compact model.
     """
     zero = np.zeros(model.n_compact)
@@ -370,14 +370,15 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
     ``start="static"`` (the default): the robot starts at the static
     equilibrium of this controller at x0, the compact angles :math:`q_c` with
 
-    .. math:: \tau_c(q_c) - \eta_c(q_c) - K_c q_c = 0, \quad
-              \tau_a = \tau_{ff}(0) + K_p (a_d(0) - a)
+    .. math:: \\tau_c(q_c) - \\eta_c(q_c) - K_c q_c = 0, \\quad
+              \\tau_a = \\tau_{ff}(0) + K_p (a_d(0) - a)
 
     (springs sagged under gravity, the motors a little off their plan with the
-    holding torques :math:`\tau_a`), so that standing still (x1 = x0) stays
+    holding torques :math:`\\tau_a`), so that standing still (x1 = x0) stays
     still and any vibration is the move's.  ``start="undeflected"``: the
     rigid plan's pose, springs undeflected, so gravity drops the robot into
-    its sag at t = 0 and rings its modes before the move does anything.  The default gains make a stiff servo, as in an
+    its sag at t = 0 and rings its modes before the move does anything.
+    The default gains make a stiff servo, as in an
     industrial drive: ``kp`` (N m/rad) well above the springs' stiffness, so
     the motors nearly follow their plan and the elastic modes ring on their
     own; ``kd`` (N m s/rad) damps the light motor side.  The motor joints are
@@ -388,6 +389,9 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
     >>> mv = simulate_move(FiveBar(), (0.0, 0.40), (0.05, 0.38), 0.2, dt=0.05)
     >>> mv.x.shape, bool(mv.error.max() < 5e-3)
     ((9, 2), True)
+    >>> still = simulate_move(FiveBar(), (0.0, 0.40), (0.0, 0.40), 0.1, dt=0.05)
+    >>> bool(still.residual_vibration() < 1e-9)     # the static start: standing still stays still
+    True
     """
     duration = getscalar(duration, "duration")
     if duration <= 0:
