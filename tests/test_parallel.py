@@ -459,13 +459,34 @@ def test_quintic_and_rigid_plan(robot):
 
 
 def test_faster_moves_vibrate_more(robot):
-    slow = simulate_move(robot, (-0.1, 0.36), (0.1, 0.36), 0.6, t_end=0.8, dt=0.01)
-    fast = simulate_move(robot, (-0.1, 0.36), (0.1, 0.36), 0.2, t_end=0.8, dt=0.01)
+    slow = simulate_move(robot, (-0.1, 0.36), (0.1, 0.36), 0.6, t_end=0.8, dt=0.01, start="undeflected")
+    fast = simulate_move(robot, (-0.1, 0.36), (0.1, 0.36), 0.2, t_end=0.8, dt=0.01, start="undeflected")
     assert fast.residual_vibration() > 3 * slow.residual_vibration()
     assert fast.error.max() > slow.error.max()
     assert np.abs(fast.deflection).max() > np.abs(slow.deflection).max()
     np.testing.assert_allclose(fast.x[0], [-0.1, 0.36], atol=1e-12)
     assert np.linalg.norm(fast.x[-1] - [0.1, 0.36]) < 2e-3      # arrives (PD holds the sag)
+
+
+@pytest.mark.parametrize("duration", [0.2, 0.4])
+def test_standing_still_from_the_static_start_does_not_vibrate(robot, duration):
+    """The default start is the controller's static equilibrium at x0: with x1 = x0 nothing moves
+    (residual vibration below 1e-9 m), while the undeflected start drops into the sag and rings."""
+    x0 = (-0.12, 0.36)
+    still = simulate_move(robot, x0, x0, duration, t_end=duration + 0.15, dt=0.005)
+    assert still.residual_vibration() < 1e-9
+    assert np.abs(still.x - still.x[0]).max() < 1e-9
+    # it starts sagged, as the motors-held sag (the stiff PD lets the motors yield a little)
+    np.testing.assert_allclose(still.x[0] - x0, robot.static_deflection(x0).displacement, atol=1e-6)
+    assert np.abs(still.deflection[0]).max() > 1e-4
+    dropped = simulate_move(robot, x0, x0, duration, t_end=duration + 0.15, dt=0.005, start="undeflected")
+    assert dropped.residual_vibration() > 1e-5
+    np.testing.assert_allclose(dropped.x[0], x0, atol=1e-12)
+
+
+def test_simulate_move_start_option(robot):
+    with pytest.raises(ValueError, match="start"):
+        simulate_move(robot, (0.0, 0.4), (0.0, 0.4), 0.1, dt=0.05, start="sagged")
 
 
 # ----------------------------------------------------------------- bad input

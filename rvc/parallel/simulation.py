@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import scipy.optimize
 from scipy.integrate import solve_ivp
 from scipy.interpolate import CubicSpline
 
@@ -345,8 +346,32 @@ def rigid_plan(model, x0, x1, duration, t) -> RigidPlan:
     return RigidPlan(t, x, xd, xdd, q, qd, qdd, tau)
 
 
+def _held_at_rest(model, q, tau):
+    """The tree coordinates near q where the robot at rest under the torques ``tau(0, q, 0)`` stays at rest.
+
+    Solves :math:`\\ddot q_c(q_c, \\dot q_c = 0) = 0` for the compact angles
+    (scipy's ``root``, from q's), i.e. the static balance of the compact model.
+    """
+    zero = np.zeros(model.n_compact)
+    ic = model.ic
+
+    def full(qc):
+        return model._assemble(qc[model.ca], qc[model.ce], guess=q)
+
+    def accel(qc):
+        qt = full(qc)
+        return model._compact_accel(qt, zero, tau(0.0, qt, zero))
+
+    sol = scipy.optimize.root(accel, q[ic], tol=1e-13)
+    scale = np.abs(accel(q[ic])).max() + 1e-300
+    if np.abs(accel(sol.x)).max() > 1e-9 * scale:
+        raise ValueError(f"x0: no static equilibrium found near the undeflected start ({sol.message}); "
+                         f"use start='undeflected'")
+    return full(sol.x)
+
+
 def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=0.005,
-                  rate=1000.0, rtol=1e-4, atol=1e-6, method="Radau") -> Move:
+                  rate=1000.0, rtol=1e-4, atol=1e-6, method="Radau", start: str = "static") -> Move:
     """A fast move of the elastic robot: rigid feedforward plus motor PD, simulated.
 
     The plan (:func:`rigid_plan`, sampled at ``rate`` Hz as a controller would
@@ -354,9 +379,20 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
 
     .. math:: \\tau_a = \\tau_{ff}(t) + K_p (a_d - a) + K_d (\\dot a_d - \\dot a)
 
-    to the elastic robot, which starts at rest on the plan, undeflected, and is
-    integrated in compact coordinates up to ``t_end`` (default 2 x duration),
-    sampled every ``dt``.  The default gains make a stiff servo, as in an
+    to the elastic robot, which starts at rest and is integrated in compact
+    coordinates up to ``t_end`` (default 2 x duration), sampled every ``dt``.
+    ``start="static"`` (the default): the robot starts at the static
+    equilibrium of this controller at x0, the compact angles :math:`q_c` with
+
+    .. math:: \\tau_c(q_c) - \\eta_c(q_c) - K_c q_c = 0, \\quad
+              \\tau_a = \\tau_{ff}(0) + K_p (a_d(0) - a)
+
+    (springs sagged under gravity, the motors a little off their plan with the
+    holding torques :math:`\\tau_a`), so that standing still (x1 = x0) stays
+    still and any vibration is the move's.  ``start="undeflected"``: the
+    rigid plan's pose, springs undeflected, so gravity drops the robot into
+    its sag at t = 0 and rings its modes before the move does anything.
+    The default gains make a stiff servo, as in an
     industrial drive: ``kp`` (N m/rad) well above the springs' stiffness, so
     the motors nearly follow their plan and the elastic modes ring on their
     own; ``kd`` (N m s/rad) damps the light motor side.  The motor joints are
@@ -367,6 +403,9 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
     >>> mv = simulate_move(FiveBar(), (0.0, 0.40), (0.05, 0.38), 0.2, dt=0.05)
     >>> mv.x.shape, bool(mv.error.max() < 5e-3)
     ((9, 2), True)
+    >>> still = simulate_move(FiveBar(), (0.0, 0.40), (0.0, 0.40), 0.1, dt=0.05)
+    >>> bool(still.residual_vibration() < 1e-9)     # the static start: standing still stays still
+    True
     """
     duration = getscalar(duration, "duration")
     if duration <= 0:
@@ -378,6 +417,7 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
     dt = getphysical(dt, "dt", "sample time", positive=True)
     rate = getphysical(rate, "rate", "plan rate (Hz)", positive=True)
     getivp(method, rtol, atol)
+    start = getoption(start, "start", ("static", "undeflected"))
     grid = np.linspace(0.0, max(t_end, duration), int(np.ceil(max(t_end, duration) * rate)) + 1)
     plan = rigid_plan(model, x0, x1, duration, grid)
     ca = model.ca
@@ -390,7 +430,8 @@ def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=
         return r[2 * n_a:] + kp * (r[:n_a] - q[model.ia]) + kd * (r[n_a:2 * n_a] - qd_c[ca])
 
     t = np.arange(0.0, t_end + dt / 2, dt)
-    sim = simulate_closed(model, plan.q[0], plan.qd[0], t, tau, rtol=rtol, atol=atol, method=method)
+    q0 = plan.q[0] if start == "undeflected" else _held_at_rest(model, plan.q[0], tau)
+    sim = simulate_closed(model, q0, plan.qd[0], t, tau, rtol=rtol, atol=atol, method=method)
     sampled = rigid_plan(model, x0, x1, duration, t)
     x = model.fkine(sim.q)
     r = ref(t)                                   # the controller's torques at the samples
