@@ -441,13 +441,19 @@ class Altered:
     """A model that forwards to ``robot``, but lacks the member ``drop`` and has ``override``s."""
 
     def __init__(self, robot, drop=None, **override):
-        self._robot, self._drop, self._override = robot, drop, override
+        self._robot, self._drop = robot, drop
+        # Real attributes: from Python 3.12 isinstance() checks a protocol with getattr_static,
+        # which never calls __getattr__.
+        members = [*CHAIN_CHECKS, "links", *protocol_members(DynamicLink)]
+        for name in members:
+            if name != drop and hasattr(robot, name):
+                setattr(self, name, override.get(name, getattr(robot, name)))
+        for name, value in override.items():
+            setattr(self, name, value)
 
-    def __getattr__(self, name):
-        if name == self._drop:
+    def __getattr__(self, name):                   # only for what __init__ did not set
+        if name in ("_robot", "_drop") or name == self._drop:
             raise AttributeError(name)
-        if name in self._override:
-            return self._override[name]
         return getattr(self._robot, name)
 
 
