@@ -6,7 +6,7 @@
 #                  the browser tests when Chromium is installed; it says so when it skips them)
 #   make student   write solution-free student copies of the notebooks to student/
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
-#   make lint      check the forge workflow (actionlint)
+#   make lint      the pre-commit hooks on every file: ruff, notebook outputs, actionlint
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
 #   make bench     time rvc against its peers (their own venv, .venv-peers) and every notebook
 #                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md
@@ -117,7 +117,7 @@ $(LINT_STAMP): tools/lint-requirements.txt $(STAMP)
 	touch $@
 
 lint: $(LINT_STAMP)
-	$(BIN)/actionlint .github/workflows/ci.yml
+	$(BIN)/pre-commit run --all-files --show-diff-on-failure
 
 clean:
 	rm -rf _build student

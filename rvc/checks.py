@@ -285,7 +285,8 @@ def getaxes(value, name: str = "axes") -> np.ndarray:
     >>> getaxes("xyz")
     Traceback (most recent call last):
     ...
-    ValueError: axes: expected one of 'all', 'trans', 'rot' or a mask of 6 booleans (vx vy vz wx wy wz, not all false), got 'xyz'
+    ValueError: axes: expected one of 'all', 'trans', 'rot' or a mask of 6 booleans (vx vy vz wx wy wz, not all
+    false), got 'xyz'
     """
     if isinstance(value, str):
         if value in AXES:
@@ -598,7 +599,8 @@ def getfields(value, name: str, fields, what: str):
     >>> getfields(np.zeros((5, 2)), "traj", ("t", "q"), "a Trajectory, e.g. jtraj(q0, q1, t)")
     Traceback (most recent call last):
     ...
-    TypeError: traj: expected a Trajectory, e.g. jtraj(q0, q1, t) (with t, q), got ndarray; pass the trajectory itself, not one of its arrays
+    TypeError: traj: expected a Trajectory, e.g. jtraj(q0, q1, t) (with t, q), got ndarray; pass the trajectory
+    itself, not one of its arrays
     """
     missing = [f for f in fields if not hasattr(value, f)]
     if missing:

@@ -107,7 +107,8 @@ def test_getq_is_the_one_joint_vector_check():
     np.testing.assert_allclose(checks.getq([90, 0.5], 2, [True, False], unit="deg"), [np.pi / 2, 0.5])
     assert checks.getq(0.3, 1).shape == (1,)
     assert checks.getq(np.zeros((4, 3)), 3).shape == (4, 3)
-    with pytest.raises(ValueError, match=r"q: expected 3 joint coordinates, shape \(3,\) or \(N, 3\), got shape \(2,\)"):
+    with pytest.raises(ValueError,
+                       match=r"q: expected 3 joint coordinates, shape \(3,\) or \(N, 3\), got shape \(2,\)"):
         checks.getq([1, 2], 3)
     with pytest.raises(ValueError, match="q0: expected finite numbers"):
         checks.getq([1, np.nan], 2, name="q0")

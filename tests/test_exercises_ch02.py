@@ -173,7 +173,7 @@ def _renderings(value):
             out.add(fmt.format(x))
         out.add(repr(float(x)))
         if x != round(x):              # a whole number such as 4 would match any digit 4
-            out.add("{:.4g}".format(x))
+            out.add(f"{x:.4g}")
             out.add(str(np.round(x, 4)))
     return out
 

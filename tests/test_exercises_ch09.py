@@ -2,7 +2,7 @@
 and no feedback ever contains the expected numbers nor names code."""
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -78,7 +78,7 @@ def shortest_move(robot=P, gravity=None):
     return hi
 
 
-@lru_cache(maxsize=None)
+@cache
 def answer_99():
     return shortest_move()
 
@@ -96,7 +96,7 @@ def sensed(k):
     return r.spring_force[(T_SEA >= hit) & (T_SEA <= hit + 0.02)].max()
 
 
-@lru_cache(maxsize=None)
+@cache
 def answer_911():
     lo, hi = 10.0, 3e4
     for _ in range(30):

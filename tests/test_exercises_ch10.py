@@ -2,7 +2,7 @@
 and no feedback ever contains the expected numbers."""
 
 import re
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -11,7 +11,7 @@ from exercise_leaks import assert_no_leak, feedback
 from rvc.parallel import FiveBar, rigid_plan, simulate_move
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_robot():
     return FiveBar()
 
@@ -126,7 +126,7 @@ def answer_108(robot=None):
 DURATIONS_109 = np.arange(0.20, 0.41, 0.05)                 # 0.39999999999999997 and all
 
 
-@lru_cache(maxsize=None)
+@cache
 def vibrations_109():
     out = []
     for T in DURATIONS_109:

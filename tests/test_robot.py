@@ -75,7 +75,7 @@ def test_serial_link_two_link():
 
 def _random_robot(draw_mdh, rng):
     links = []
-    for j in range(rng.integers(1, 7)):
+    for _ in range(rng.integers(1, 7)):
         prism = rng.random() < 0.25
         kw = dict(a=rng.normal(), alpha=rng.uniform(-3, 3), offset=rng.normal())
         if prism:
@@ -156,7 +156,7 @@ def test_configurations_and_copy():
     np.testing.assert_allclose(clone.fkine(clone.qz)[:3, 3], [3, 0, 0])
     np.testing.assert_allclose(robot.fkine(robot.qz)[:3, 3], [2, 0, 0])
     with pytest.raises(AttributeError):
-        robot.qnope
+        _ = robot.qnope
     with pytest.raises(ValueError, match="qbad"):
         robot.addconfiguration("qbad", [1, 2, 3])
 

@@ -6,7 +6,6 @@ import warnings
 import numpy as np
 import pytest
 
-import rvc
 from rvc.checks import RVCWarning
 from rvc.dynamics.actuator import Motor, ploop, vloop, vloop_tf
 from rvc.dynamics.control import computed_torque_law, feedforward_law, opspace_law, pd_law

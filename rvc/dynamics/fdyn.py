@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from ..checks import getint, getivp, getphysical, getq, getscalar
+from ..checks import getint, getivp, getphysical, getq
 from ..results import Result
 from .params import getgravity
 from .recursion import (batch_rows, boundary_conditions, composite_inertia, forward_dynamics,

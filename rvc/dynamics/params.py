@@ -32,7 +32,8 @@ array([ 0.  , 17.4 ,  4.8 ,  0.82,  0.34,  0.09])
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -133,7 +134,8 @@ def dynparams(robot) -> DynParams:
     >>> dynparams(rvc.models.planar2())
     Traceback (most recent call last):
     ...
-    ValueError: robot: expected a robot with dynamic parameters (link masses, inertias or motor inertias), got 'Planar 2 link' whose links have none
+    ValueError: robot: expected a robot with dynamic parameters (link masses, inertias or motor inertias), got
+    'Planar 2 link' whose links have none
     """
     links = getattr(robot, "links", None)
     name = getattr(robot, "name", type(robot).__name__)

@@ -51,7 +51,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import numbers
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -82,7 +82,7 @@ NOTEBOOKS: dict[str, str] = {
     for k in range(first, last + 1)
 }
 
-_REGISTRY: dict[str, "Exercise"] = {}
+_REGISTRY: dict[str, Exercise] = {}
 _loaded = False
 
 
@@ -107,7 +107,7 @@ def _load_chapters():
     _loaded = True
 
 
-def exercises() -> dict[str, "Exercise"]:
+def exercises() -> dict[str, Exercise]:
     """Every registered exercise, by id (the chapters loaded on first use)."""
     _load_chapters()
     return dict(_REGISTRY)

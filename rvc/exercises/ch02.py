@@ -13,7 +13,8 @@ recognised within 1e-4 (``atol`` of those two mistakes).
 Exercise 2.1: correct.
 Feedback('2.1', ok=True)
 >>> check("2.1", rotz(40) @ roty(25))
-Exercise 2.1: not yet. Hint: angles must be radians: your 40 was taken as 40 radians, not degrees; say which unit you mean, or convert the angle
+Exercise 2.1: not yet. Hint: angles must be radians: your 40 was taken as 40 radians, not degrees; say which unit you
+mean, or convert the angle
 Feedback('2.1', ok=False)
 """
 

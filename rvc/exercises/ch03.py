@@ -14,7 +14,7 @@ within the band around their own value.)
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -106,7 +106,7 @@ def _peak_3_7():
 _W_3_8, _DT_3_8, _N_3_8 = np.array([0.3, -0.2, 0.9]), 0.01, 1000
 
 
-@lru_cache(maxsize=None)
+@cache
 def _gyro_3_8():
     """Angle to the exact orientation after N first-order steps, trnorm once and every step."""
     A = np.eye(3) + _DT_3_8 * skew(_W_3_8)

@@ -22,7 +22,7 @@ being read off the 61 samples.
 from __future__ import annotations
 
 import warnings
-from functools import lru_cache
+from functools import lru_cache, cache
 
 import numpy as np
 
@@ -75,18 +75,18 @@ def _quiet(fn, *args, **kwargs):
         return fn(*args, **kwargs)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex71():
     robot = DHRobot([RevoluteDH(a=EX71["a1"]), RevoluteDH(a=EX71["a2"])])
     return robot.fkine(EX71["q"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex72():
     return DHRobot([RevoluteDH(a=a) for a in EX72["a"]]).twists()[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex73():
     return puma560().fkine(PIVOT_Q)
 
@@ -101,7 +101,7 @@ def _spread_7_3(a):
 
 # --- 7.4 closed-form IK of the 2-link arm, elbow up (07-2) ----------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _ex74():
     return ikine_2link(EX74["a1"], EX74["a2"], EX74["x"], EX74["y"], elbow="up")
 
@@ -132,7 +132,7 @@ def _ex75_pose():
     return transl(*EX75_POSE["t"]) @ troty(EX75_POSE["ry"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex75():
     p560 = puma560()
     T = _ex75_pose()
@@ -178,7 +178,7 @@ def _ex77_pose():
     return transl(*EX77_POSE["t"]) @ troty(EX77_POSE["ry"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex77():
     """(best largest joint motion from qr, its configuration letters) over the usable solutions."""
     p560 = puma560()
@@ -227,7 +227,7 @@ def _check_7_7(answer):
 
 # --- 7.8 when does the Cartesian path pass closest to the wrist singularity (07-3)
 
-@lru_cache(maxsize=None)
+@cache
 def _ex78():
     t = np.linspace(0, EX78["duration"], EX78["samples"])
     Ts = ctraj(transl(*EX78["p1"]) @ troty(np.pi / 2), transl(*EX78["p2"]) @ troty(np.pi / 2), t)

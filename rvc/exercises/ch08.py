@@ -16,7 +16,7 @@ step.
 from __future__ import annotations
 
 import warnings
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -42,13 +42,13 @@ EX89 = dict(q5_deg=1.0, rx=0.3, gain=2.0, dt=0.05, steps=60, damping=np.logspace
             max_rate=4.0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex81():
     robot = DHRobot([RevoluteDH(a=EX81["a1"]), RevoluteDH(a=EX81["a2"])])
     return jacob0(robot, EX81["q"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex82():
     p560 = puma560()
     q = p560.qn
@@ -65,21 +65,21 @@ def _ex83_q():
     return q
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex83():
     J = jacob0(puma560(), _ex83_q())
     v = np.r_[0.0, 0.0, 0.0, EX83["w"]]
     return resolve_rates(J, v, "inv"), J, v
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex84():
     p560 = puma560()
     w = np.array([0, 0, EX84["f_tool_z"], 0, 0, EX84["m_tool_z"]])
     return wrench2tau(p560, p560.qn, w, "tool"), wrench2tau(p560, p560.qn, w, "world")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex85():
     left = baxter("left")
     J = jacob0(left, EX85["q"])
@@ -89,7 +89,7 @@ def _ex85():
     return resolve_rates(J, v) + nullproj(J) @ q1, J, v
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex86_curve():
     p2 = planar2(EX86["a1"], EX86["a2"])
     q2 = np.linspace(0.05, np.pi - 0.05, 2000)
@@ -99,7 +99,7 @@ def _ex86_curve():
     return q2, force
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex87():
     p560 = puma560()
     goal = transl(*EX87["dp"]) @ p560.fkine(p560.qn) @ trotx(EX87["rx"])
@@ -125,7 +125,7 @@ def _ex88_root(q3, a2=EX88["a2"], a3=EX88["a3"]):
     return brentq(det, 1e-3, np.pi - 1e-3, xtol=1e-12)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex88():
     q3 = EX88["q3"]
     return _ex88_root(q3), _ex88_root(-q3), _ex88_root(q3, EX88["a3"], EX88["a2"])
@@ -141,7 +141,7 @@ def _ex89_start():
     return p560, q, goal
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex89():
     """Per damping of the grid: the peak |qd_j| and the peak |qd| (2-norm over the joints)."""
     p560, q, goal = _ex89_start()

@@ -19,7 +19,7 @@ listed mistakes within the array policy's band).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from scipy.optimize import brentq
@@ -51,7 +51,7 @@ _BAND = dict(rtol=1e-4, atol=1e-9)
 _LOOSE = dict(rtol=1e-3, atol=1e-9)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex91():
     p = puma560()
     M11 = float(inertia(p, p.qn)[0, 0])
@@ -59,7 +59,7 @@ def _ex91():
     return M11, G, Jm
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex92():
     p, m = puma560(), puma560_motor2()
     g = float(gravload(p, p.qs)[1])
@@ -75,7 +75,7 @@ def _best_ratio(J_load, g, Jm, tau_max):
     return (g * Jm + np.sqrt((g * Jm) ** 2 + tau_max**2 * Jm * J_load)) / (tau_max * Jm)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex93():
     p, m = puma560(), puma560_motor2()
     P = dynparams(p)
@@ -87,7 +87,7 @@ def _ex93():
                 rotor_twice=(_best_ratio(M22, g, Jm, t), np.sqrt(M22 / Jm)), hold=g / t)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex95():
     p = puma560()
     qd = np.zeros(6)
@@ -99,7 +99,7 @@ def _ex95():
     return float(h[1]), float(with_friction[1]), float(with_gravity[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex96():
     p = puma560()
     g0 = float(gravload(p, p.qs)[1])
@@ -108,7 +108,7 @@ def _ex96():
     return (EX96["limit"] - g0) / (g1 - g0), g0, g1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex98():
     tl = nofriction(twolink(), viscous=True)
     sim = fdyn(tl, EX98["T"], tl.qz, rtol=1e-10, atol=1e-10, npoints=2)
@@ -122,7 +122,7 @@ def _shoulder_peak(robot, T, gravity=None):
     return float(np.abs(rne(robot, tr.q, tr.qd, tr.qdd, gravity=gravity)[:, 1]).max())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex99():
     p, m = puma560(), puma560_motor2()
     limit = m.G * m.tau_max
@@ -135,7 +135,7 @@ def _ex99():
                 no_gravity=shortest(p, gravity=[0, 0, 0]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex97():
     p = puma560()
     q = np.array(EX97["q"])

@@ -15,7 +15,7 @@ root of a model.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from scipy.optimize import brentq, minimize_scalar
@@ -39,7 +39,7 @@ EX109 = dict(x0=(-0.12, 0.36), x1=(0.12, 0.36), durations=(0.20, 0.25, 0.30, 0.3
              after=0.15, dt=0.005, bound=1e-4, rtol=1e-2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _default():
     return FiveBar()
 
@@ -48,7 +48,7 @@ def _undeflected(robot, x):
     return robot.assemble(robot.ikine_rigid(x), np.zeros(len(robot.ie)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _default():
     return FiveBar()
 
@@ -57,7 +57,7 @@ def _undeflected(robot, x):
     return robot.assemble(robot.ikine_rigid(x), np.zeros(len(robot.ie)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex101():
     """W at the pose of 10.1, and the two wrong forms of it the hints name."""
     robot = _default()
@@ -67,7 +67,7 @@ def _ex101():
     return W, flipped, np.concatenate([W[robot.ic], W[robot.ip]])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex102():
     robot = _default()
     q = _undeflected(robot, EX102["x"])
@@ -75,12 +75,12 @@ def _ex102():
     return robot.inverse_dynamics(q, z, z, "lagrange", multipliers=True)[1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex105():
     return _default().static_deflection(EX105["x"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex103():
     robot = _default()
     t = np.linspace(0, EX103["duration"], EX103["samples"])
@@ -89,7 +89,7 @@ def _ex103():
             float(np.abs(plan.tau[:, robot.ce]).max(axis=0).min()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex106():
     robot = _default()
 
@@ -101,7 +101,7 @@ def _ex106():
     return float(res.x)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex107():
     robot = _default()
     q = robot.assemble(robot.ikine_rigid(EX107["x"]), EX107["qe"])
@@ -132,7 +132,7 @@ def _ex108_root(f, target):
     return brentq(lambda K: f(K) - target, 100.0, 1e5, xtol=1e-9, rtol=1e-12)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex108():
     bound = EX108["sag"]
     k_freq = _ex108_root(_ex108_lowest, EX108["frequency"])
@@ -167,7 +167,7 @@ def _ex109_vibration(duration):
     return move.residual_vibration()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ex109():
     return np.array([_ex109_vibration(T) for T in EX109["durations"]])
 

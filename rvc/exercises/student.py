@@ -111,7 +111,9 @@ def strip_notebook(nb, name: str = "notebook") -> tuple[object, int]:
     >>> strip_notebook(nb, "09.ipynb")
     Traceback (most recent call last):
     ...
-    rvc.exercises.student.StudentCopyError: 09.ipynb, cell 1 (markdown): a solution marker outside a code cell would be copied verbatim into the student copy; move the solution into a code cell, or remove the words 'BEGIN SOLUTION'
+    rvc.exercises.student.StudentCopyError: 09.ipynb, cell 1 (markdown): a solution marker outside a code cell
+    would be copied verbatim into the student copy; move the solution into a code cell, or remove the words 'BEGIN
+    SOLUTION'
     """
     count = 0
     for number, cell in enumerate(nb.cells, start=1):

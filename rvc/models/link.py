@@ -130,7 +130,7 @@ class Link:
         """
         return link_transform(self, q)
 
-    def copy(self) -> "Link":
+    def copy(self) -> Link:
         """An independent copy (arrays copied).
 
         >>> L = RevoluteDH(a=1); L2 = L.copy(); L2.a = 2; L.a

@@ -110,8 +110,8 @@ class FiveBar(ClosedChain):
         if np.allclose(B1, B2):
             raise ValueError(f"B1, B2: expected two distinct base joints, got {B1} and {B2}")
         ns = int(n_elastic) + 1
-        self.params = dict(B1=tuple(float(v) for v in B1), B2=tuple(float(v) for v in B2), L1=L1, m1=m1, L2=L2, m2=m2, m_ee=m_ee,
-                           K=K, D=D, Jr=Jr, g=getscalar(g, "g"), n_elastic=ns - 1)
+        self.params = dict(B1=tuple(float(v) for v in B1), B2=tuple(float(v) for v in B2), L1=L1, m1=m1,
+                           L2=L2, m2=m2, m_ee=m_ee, K=K, D=D, Jr=Jr, g=getscalar(g, "g"), n_elastic=ns - 1)
         self.L1, self.L2, self.n_elastic = L1, L2, ns - 1
         roles = "a" + "e" * (ns - 1) + "p"
         lengths = [L1 / ns] * ns + [L2]
