@@ -30,6 +30,7 @@ from .matrices import inertia
 
 __all__ = ["inertia_x", "asada", "accel_ellipsoid"]
 
+_SINGULAR = 1e-10      # J M^-1 J^T is singular where sigma_min <= this * sigma_max
 _AXES = {"all": slice(0, 6), "trans": slice(0, 3), "rot": slice(3, 6)}
 
 
@@ -75,7 +76,7 @@ def inertia_x(robot, q, axes="all") -> np.ndarray:
     J, A = J[..., rows, :], A[..., rows, :]
     Minv_x = A @ np.swapaxes(J, -1, -2)                       # J M^-1 J^T
     s = np.linalg.svd(Minv_x, compute_uv=False)
-    if np.any(s[..., -1] <= 1e-10 * s[..., 0]):
+    if np.any(s[..., -1] <= _SINGULAR * s[..., 0]):
         warn_singular("inertia_x: J M^-1 J^T is singular here (a singularity, or more task "
                       "directions than joints); returning its pseudo-inverse")
         return np.linalg.pinv(Minv_x, hermitian=True)
@@ -83,18 +84,32 @@ def inertia_x(robot, q, axes="all") -> np.ndarray:
 
 
 def asada(robot, q, axes="all") -> np.ndarray:
-    """Asada's dynamic manipulability: smallest over largest eigenvalue of :func:`inertia_x`.
+    r"""Asada's dynamic manipulability: smallest over largest eigenvalue of :func:`inertia_x`.
 
     The notes' ``p560.maniplty(qn, 'asada')`` (9.2.7); a float for one
-    configuration, (N,) for (N, n).  0 at a singularity.
+    configuration, (N,) for (N, n); always in [0, 1].  The eigenvalues of
+    :math:`M_x = (J M^{-1} J^T)^{-1}` are the reciprocals of those of
+    :math:`J M^{-1} J^T`, so the ratio is computed without an inverse,
+
+    .. math:: w = \frac{\lambda_{min}(M_x)}{\lambda_{max}(M_x)}
+              = \frac{\mu_{min}}{\mu_{max}}, \qquad \mu = \operatorname{eig}(J M^{-1} J^T),
+
+    and is exactly 0 at a singularity (where :func:`inertia_x` warns: the end
+    effector's inertia is infinite along a direction it cannot move, while
+    a pseudo-inverse's round-off could give a tiny negative ratio).  Dimensionless:
+    scaling every mass by k leaves it unchanged.
 
     >>> p560 = rvc.models.puma560()
     >>> round(float(asada(p560, p560.qn, "trans")), 4)
     0.1762
+    >>> asada(p560, p560.qr)                  # arm straight up: singular
+    0.0
     """
-    Mx = inertia_x(robot, q, axes)
-    ev = np.linalg.eigvalsh(Mx)
-    w = ev[..., 0] / ev[..., -1]
+    rows = _axes(axes)
+    J, A = _J_JMinv(robot, q)
+    Minv_x = A[..., rows, :] @ np.swapaxes(J[..., rows, :], -1, -2)      # J M^-1 J^T, symmetric PSD
+    mu = np.linalg.svd(Minv_x, compute_uv=False)                          # its eigenvalues, >= 0
+    w = np.where(mu[..., -1] <= _SINGULAR * mu[..., 0], 0.0, mu[..., -1] / mu[..., 0])
     return float(w) if np.ndim(w) == 0 else w
 
 

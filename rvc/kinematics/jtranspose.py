@@ -149,19 +149,44 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     sol = ik_search(robot, Tstar[None], q[None], TransposeStep(alpha), mask=W, tol=tol, ilimit=ilimit,
                     trace=history)
     q_end = sol.q[0]
+    history = np.concatenate(history)
     reason = sol.reason[0]
     if not sol.success[0]:
-        J0, _ = jacob0_pose(robot, q)
-        smax = float(np.linalg.svd(np.sqrt(W)[:, None] * J0, compute_uv=False)[0])
-        bound = 2.0 / smax ** 2 if smax > 0 else np.inf
-        drift = float(np.abs(q_end - q).max())
-        if alpha >= bound or drift > 2 * np.pi:
-            reason = (f"diverged: alpha = {alpha:g} is too large for this arm (a step lowers the "
-                      f"error only for alpha < 2 / sigma_max^2 = {bound:.3g} at q0); q moved "
-                      f"{drift:.3g} rad from q0 in {int(sol.iterations[0])} iterations; "
-                      f"{reason}")
+        reason = _failure(robot, q, q_end, W, alpha, history, int(sol.iterations[0]), reason)
     q = q_end
     qout = np.where(rev, putangle(q, unit), q)
     return IKHistory(qout, bool(sol.success[0]), reason, int(sol.iterations[0]), float(sol.residual[0]),
                      position_error=float(sol.position_error[0]), rotation_error=float(sol.rotation_error[0]),
-                     history=np.concatenate(history))
+                     history=history)
+
+
+def _failure(robot, q0, q_end, W, alpha, history, iterations, reason) -> str:
+    r"""Why :func:`ikine_transpose` failed, judged from what the iteration did.
+
+    Diverged when the error rose on a step (:math:`E_{k+1} > E_k`: gradient
+    descent with a small enough step never raises it), when it ended above
+    where it began, or when q wandered more than a turn from ``q0`` (with
+    revolute joints the error is periodic in q, so a too-large step can make
+    q drift while E stays bounded); the reason then gives the bound
+    :math:`2/\sigma_{max}^2(W^{1/2}J)` at q0, how far q moved and how many
+    steps raised E.  Otherwise E fell on every step and the search only
+    ran out of iterations: the reason says so, with E's first and last values.
+
+    >>> p560 = rvc.models.puma560()
+    >>> T = p560.fkine(p560.qn)
+    >>> ikine_transpose(p560, T, q0=p560.qn + 0.1, alpha=0.3, ilimit=20).reason.split("; ")[-2:]
+    ['the error fell on every step, from E = 0.138 to 0.000102: converging slowly', 'raise ilimit (or alpha)']
+    """
+    rises = int(np.count_nonzero(np.diff(history) > 0))
+    drift = float(np.abs(q_end - q0).max())
+    J0, _ = jacob0_pose(robot, q0)
+    smax = float(np.linalg.svd(np.sqrt(W)[:, None] * J0, compute_uv=False)[0])
+    bound = 2.0 / smax ** 2 if smax > 0 else np.inf
+    if rises or drift > 2 * np.pi or not history[-1] < history[0] or reason.startswith("diverged"):
+        detail = reason[len("diverged: "):] if reason.startswith("diverged") else reason
+        return (f"diverged: alpha = {alpha:g} is too large for this arm (a step lowers the "
+                f"error only for alpha < 2 / sigma_max^2 = {bound:.3g} at q0); the error rose on "
+                f"{rises} of {len(history) - 1} steps and q moved {drift:.3g} rad from q0 in "
+                f"{iterations} iterations; {detail}")
+    return (f"{reason}; the error fell on every step, from E = {history[0]:.3g} to {history[-1]:.3g}: "
+            f"converging slowly; raise ilimit (or alpha)")

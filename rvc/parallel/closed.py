@@ -76,8 +76,12 @@ class CompactModel(Result):
 SINGULAR_TOL = 1e-10
 
 
-def _solve(X, B, what):
-    """X^-1 B, or the least-squares (minimum-norm) solution with a warning where X is singular."""
+def _solve(X, B, what, lost="its component along the singular direction is not determined"):
+    """X^-1 B, or the least-squares (minimum-norm) solution with a warning where X is singular.
+
+    The warning names the matrix, says what is ``lost`` at the singularity (what X no longer
+    determines) and that the minimum-norm least-squares solution ``pinv(X) B`` is returned.
+    """
     n = X.shape[-1]
     if X.ndim == 2:
         # one matrix (a simulation's inner loop): the same test in floats, without batch arrays
@@ -89,7 +93,7 @@ def _solve(X, B, what):
         bad = np.abs(np.linalg.det(X)) / np.where(scale > 0, scale, 1.0) < SINGULAR_TOL
         if not np.any(bad):
             return np.linalg.solve(X, B)
-    warn_singular(f"{what} is singular here (a type-II singularity): the minimum-norm "
+    warn_singular(f"{what} is singular here (a type-II singularity): {lost}; the minimum-norm "
                   "least-squares solution is returned")
     return np.linalg.pinv(X) @ B
 
@@ -270,7 +274,9 @@ class ClosedChain:
 
     def _W_from_A(self, A):
         W = np.array(np.broadcast_to(self._W_compact, A.shape[:-2] + self._W_compact.shape))
-        W[..., self.ip, :] = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p")
+        W[..., self.ip, :] = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p",
+                                     "the passive rates along the loop's free motion are not determined "
+                                     "by the compact rates (W gives the passive rates of least norm)")
         return W
 
     def W(self, q) -> np.ndarray:
@@ -315,7 +321,9 @@ class ClosedChain:
             qd_t = _mv(W, qd_c)
         Ad = self.Adot(q, qd_t)
         Wd = np.zeros_like(W)
-        Wd[..., self.ip, :] = -_solve(A[..., :, self.ip], Ad @ W, "A_p")
+        Wd[..., self.ip, :] = -_solve(A[..., :, self.ip], Ad @ W, "A_p",
+                                      "the passive accelerations along the loop's free motion are not "
+                                      "determined (Wdot gives those of least norm)")
         return Wd
 
     def velocities(self, q, qd_c) -> np.ndarray:
@@ -462,6 +470,15 @@ class ClosedChain:
         With ``multipliers=True`` also returns :math:`\\lambda` (the force on
         chain 1's tip at the cut; ``lagrange`` only).
 
+        At a type-II singularity :math:`A_p` is singular and the three methods
+        give the same answer: the least-norm passive rates (:meth:`W`) and, for
+        ``"lagrange"``, the least-norm multipliers
+        :math:`\\lambda = (A_p^T)^{+}\\ell_p`, so that
+        :math:`\\tau_c = \\ell_c - A_c^T\\lambda = W^T\\ell` as in ``"lda"``.  A
+        :class:`~rvc.checks.SingularityWarning` says what is lost: the cut
+        force along the singular direction (it loads no passive joint), and,
+        when :math:`\\ell_p` has a part no finite cut force can balance, by how much.
+
         >>> from rvc.parallel import FiveBar
         >>> robot = FiveBar()
         >>> tau = robot.inverse_dynamics(robot.q_home, np.zeros(4), np.zeros(4))
@@ -490,7 +507,16 @@ class ClosedChain:
             tau = _mtv(W, lhs)
             return (tau, None) if multipliers else tau
         A = self.A(q)
-        lam = np.linalg.solve(np.swapaxes(A[..., :, self.ip], -1, -2), lhs[..., self.ip, None])[..., 0]
+        ApT = np.swapaxes(A[..., :, self.ip], -1, -2)
+        lam = _solve(ApT, lhs[..., self.ip, None], "A_p^T",
+                     "the cut force along the singular direction loads no passive joint, so it is not "
+                     "determined (lambda is the least-norm multiplier, tau equals the 'lda' and "
+                     "'compact' answers)")[..., 0]
+        unbalanced = np.abs(_mv(ApT, lam) - lhs[..., self.ip]).max() if lam.size else 0.0
+        if unbalanced > 1e-9 * (1.0 + np.abs(lhs).max()):
+            warn_singular(f"inverse_dynamics: at this type-II singularity the passive joints cannot be "
+                          f"balanced by any finite cut force (off by up to {unbalanced:.3g} N m in the "
+                          f"least-squares multipliers): the motion asked for is not one the loop can make")
         tau = lhs[..., self.ic] - _mtv(A[..., :, self.ic], lam)
         return (tau, lam) if multipliers else tau
 
@@ -502,7 +528,9 @@ class ClosedChain:
         if W is None:
             W = self._W_from_A(A)
         Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., self.ip] = -_solve(A[..., :, self.ip], Adqd[..., None], "A_p")[..., 0]
+        Wd_qd[..., self.ip] = -_solve(A[..., :, self.ip], Adqd[..., None], "A_p",
+                                      "the passive accelerations along the loop's free motion are not "
+                                      "determined (those of least norm are used)")[..., 0]
         f = (tau_t - bias)[..., None]
         Mc, rhs = 0.0, 0.0
         for (Mi, *_), s in zip(terms, self.slices):
@@ -716,7 +744,9 @@ class ClosedChain:
             J1 = self.chains[0].jacob0(q[..., self.slices[0]])
             return J1 @ self.W(q)[..., self.slices[0], :]
         S, U = self.static_matrices(q)
-        return _solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2), "S")
+        return _solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2), "S",
+                      "the end-effector velocity along the platform's free motion is not determined by "
+                      "the compact rates")
 
     def singularity(self, q) -> tuple:
         """Type-I and type-II singularity measures (each in [0, 1], zero at the singularity).
