@@ -142,9 +142,12 @@ def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000
     alpha = getscalar(alpha, "alpha")
     ilimit = getint(ilimit, "ilimit")
     tol = getscalar(tol, "tol")
-    if alpha <= 0 or ilimit < 1 or tol <= 0:
-        raise ValueError(f"alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0, "
-                         f"got {alpha}, {ilimit}, {tol}")
+    rule = "(alpha, ilimit, tol: expected alpha > 0, ilimit >= 1, tol > 0)"
+    for name, value, bad, what in (("alpha", alpha, alpha <= 0, "a positive step size"),
+                                   ("ilimit", ilimit, ilimit < 1, "at least one iteration"),
+                                   ("tol", tol, tol <= 0, "a positive tolerance")):
+        if bad:
+            raise ValueError(f"{name}: expected {what}, got {value} {rule}")
     history = []
     sol = ik_search(robot, Tstar[None], q[None], TransposeStep(alpha), mask=W, tol=tol, ilimit=ilimit,
                     trace=history)
