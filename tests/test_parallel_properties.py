@@ -123,3 +123,35 @@ def test_the_move_reports_the_distance_from_the_plan(robot):
     np.testing.assert_allclose(mv.x, robot.fkine(mv.sim.q), atol=1e-14)
     np.testing.assert_allclose(mv.error, np.linalg.norm(mv.x - mv.plan.x, axis=-1), atol=1e-15)
     np.testing.assert_allclose(mv.deflection, mv.sim.q[:, robot.ie], atol=0)
+
+
+def test_rigid_inverse_kinematics_round_trips_batched_and_in_range(robot):
+    xs = np.stack([RNG.uniform(-0.25, 0.25, 200), RNG.uniform(0.15, 0.55, 200)], -1)
+    xs = xs[robot.reachable(xs)]
+    qa = robot.ikine_rigid(xs)
+    assert np.all(qa > -np.pi) and np.all(qa <= np.pi)              # atan2's range, as documented
+    for k in range(0, len(xs), 7):
+        np.testing.assert_allclose(qa[k], robot.ikine_rigid(xs[k]), rtol=0, atol=1e-13)
+    q = robot.assemble(qa, np.zeros((len(xs), len(robot.ie))))
+    np.testing.assert_allclose(robot.fkine(q), xs, atol=1e-10)        # back where it started
+    np.testing.assert_allclose(robot.ikine_rigid(xs, unit="deg"), np.degrees(qa), rtol=1e-14, atol=1e-12)
+
+
+@pytest.mark.parametrize("kw, name", [({"dt": 0.0}, "dt"), ({"dt": -0.01}, "dt"), ({"t_end": -1.0}, "t_end"),
+                                      ({"method": "euler"}, "method"), ({"rtol": -1e-3}, "rtol"),
+                                      ({"kp": -1.0}, "kp"), ({"start": "moving"}, "start")])
+def test_simulate_move_names_the_bad_setting(robot, kw, name):
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        simulate_move(robot, (0.0, 0.40), (0.05, 0.38), 0.2, **kw)
+
+
+@pytest.mark.parametrize("x0, x1, name", [((0.0, 0.40, 0.1), (0.05, 0.38), "x0"), ((0.0, 0.40), (5.0, 5.0), "x1"),
+                                          ((5.0, 5.0), (0.05, 0.38), "x0")])
+def test_simulate_move_blames_the_point_typed(robot, x0, x1, name):
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        simulate_move(robot, x0, x1, 0.2)
+
+
+def test_five_bar_home_out_of_reach_is_blamed_on_home():
+    with pytest.raises(ValueError, match="^home: "):
+        FiveBar(home=(5.0, 5.0))
