@@ -128,7 +128,7 @@ def test_velocity_ellipsoid_radii_are_the_singular_values_with_base_and_tool():
     np.testing.assert_allclose(vellipse(robot, q).centre, robot.fkine(q)[:3, 3], atol=1e-12)
 
 
-@pytest.mark.parametrize("k", [1e-8, 1e-3, 1.0, 1e3])
+@pytest.mark.parametrize("k", [1e-13, 1e-8, 1e-3, 1.0, 1e3])
 def test_ellipsoid_radii_scale_exactly_with_the_arm(k):
     p = puma560()
     q = p.qn
