@@ -143,3 +143,27 @@ def test_vloop_law_is_the_documented_pi_with_feedforward():
     e = 30.0 - r.y
     integral = np.concatenate([[0.0], np.cumsum(e[:-1]) * 1e-3])
     np.testing.assert_allclose(r.torque, K * (Kv * e + Ki * integral + ff / K), rtol=1e-10, atol=1e-12)
+
+
+def test_opspace_law_is_its_documented_equation():
+    """Q = J^T (Lambda (Omega a - Jdot qd) + Omega_bar (W* + Kf (W* - W) - Dz Lambda_zz xdot_z)) + h,
+    each piece computed here from the public functions."""
+    from rvc import inertia_x, jacob0, jacob_dot, opspace_law, trlog, vex
+    from rvc.models import puma560
+    p = puma560()
+    T0 = p.fkine(p.qn)
+    vd, ad = np.array([0.01, 0.0, -0.02, 0.0, 0.05, 0.0]), np.array([0.0, 0.1, 0.0, 0.0, 0.0, 0.2])
+    Kp, Kv, Kf, Dz, force = 100.0, 20.0, 0.5, 7.0, -10.0
+    W = np.array([0.0, 0.0, -4.0, 0.0, 0.0, 0.0])
+    law = opspace_law(p, lambda t: (T0, vd, ad), force=force, Kp=Kp, Kv=Kv, Kf=Kf, Dz=Dz,
+                      contact=lambda q, qd: W)
+    q, qd = p.qn + 0.02, RNG.normal(0, 0.2, 6)
+    J, T = jacob0(p, q), p.fkine(q)
+    v = J @ qd
+    e = np.concatenate([T0[:3, 3] - T[:3, 3], vex(trlog(T0[:3, :3] @ T[:3, :3].T))])
+    a = ad + Kv * (vd - v) + Kp * e
+    Lam = inertia_x(p, q)
+    sel = np.array([1, 1, 0, 1, 1, 1.0])
+    wf = force + Kf * (force - W[2]) - Dz * Lam[2, 2] * v[2]
+    Fx = Lam @ (sel * a - jacob_dot(p, q, qd)) + (1 - sel) * wf
+    np.testing.assert_allclose(law(0.0, q, qd), J.T @ Fx + rne(p, q, qd, np.zeros(6)), rtol=1e-9, atol=1e-9)

@@ -300,10 +300,12 @@ def opspace_law(model, T_demand, *, force, Kp, Kv, Kf=0.0, Dz=None, contact=None
     translation, and the rotation error's axis-angle vector); in the
     force direction it applies the wrench :math:`W^*` (``force``, the world
     z component the end effector should exert, e.g. ``-10`` N to press down),
-    corrected by ``Kf`` times the measured force error, with damping ``Dz``:
+    corrected by ``Kf`` times the measured force error, with damping ``Dz``
+    (an acceleration gain, 1/s, turned into a force by the end effector's
+    inertia along that axis, :math:`\Lambda_{zz}`; default :math:`2\sqrt{K_{p,z}}`):
 
     .. math:: Q = J^T\left(\Lambda(\Omega a - \dot J\dot q) + \bar\Omega
-              \left(W^* + K_f (W^* - W) - D_z \dot x\right)\right) + h(q, \dot q),
+              \left(W^* + K_f (W^* - W) - D_z \Lambda_{zz} \dot x\right)\right) + h(q, \dot q),
 
     where :math:`h = ` ``rne(q, qd, 0)`` compensates gravity, velocity terms
     and friction.  ``T_demand(t) -> (T, v, a)`` gives the desired pose
