@@ -9,7 +9,7 @@ from rvc import jsingu, rrmc
 from rvc.models import puma560
 
 
-@pytest.mark.parametrize("k", [1e-6, 1e-3, 1.0, 1e3, 1e6])
+@pytest.mark.parametrize("k", [1e-12, 1e-6, 1e-3, 1.0, 1e3, 1e6, 1e12])
 def test_jsingu_finds_the_same_dependence_at_any_scale(k):
     p = puma560()
     J = p.jacob0(p.qz)
@@ -19,7 +19,7 @@ def test_jsingu_finds_the_same_dependence_at_any_scale(k):
     assert d.rank < 6
 
 
-@pytest.mark.parametrize("k", [1e-6, 1.0, 1e6])
+@pytest.mark.parametrize("k", [1e-12, 1e-6, 1.0, 1e6, 1e12])
 def test_jsingu_finds_full_rank_at_any_scale(k):
     p = puma560()
     assert jsingu(k * p.jacob0(p.qn)).rank == 6
