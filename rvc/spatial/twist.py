@@ -245,7 +245,7 @@ class Twist2:
         self._S = checks.getarray(S, "S", shape=(3,), batch=False).copy()
 
     @classmethod
-    def R(cls, point) -> Twist2:
+    def R(cls, point: Vector2) -> Twist2:
         """Unit twist for rotation about ``point``: :math:`S = (q_y, -q_x, 1)`
         (that is :math:`v = -\\hat z\\times q`).
 
@@ -256,7 +256,7 @@ class Twist2:
         return cls(np.array([q[1], -q[0], 1.0]))
 
     @classmethod
-    def T(cls, direction) -> Twist2:
+    def T(cls, direction: Vector2) -> Twist2:
         """Unit twist for pure translation along ``direction``: :math:`S = (\\hat d, 0)`.
 
         >>> np.round(Twist2.T([1, 1]).exp(np.sqrt(2)), 6) + 0
@@ -268,7 +268,7 @@ class Twist2:
         return cls(np.array([d[0], d[1], 0.0]))
 
     @classmethod
-    def from_T(cls, T, check: bool = True) -> Twist2:
+    def from_T(cls, T: SE2, check: bool = True) -> Twist2:
         """Twist whose exponential is the SE(2) pose ``T`` (:math:`S = \\operatorname{vexa}(\\log T)`).
 
         >>> Twist2.from_T(transl2(1, 2)).S
