@@ -21,7 +21,6 @@ alias              shape               what it holds
 ``JointVector``    (..., n)            joint coordinates (or rates, torques) of n joints
 ``Jacobian``       (..., 6, n)         rows (vx vy vz wx wy wz), a column per joint
 ``Vector2``        (..., 2)            a point or a direction in the plane
-``Pose2``          (..., 3)            a pose in the plane as a vector ``[x, y, theta]``
 ``PlanarTwist``    (..., 3)            a twist in the plane ``(vx, vy, omega)``
 ``DualQuaternion`` (..., 8)            ``[real quaternion, dual quaternion]``
 ``Skew``           (..., 2, 2) or      so(2) or so(3): a skew-symmetric matrix
@@ -46,7 +45,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["ArrayLike", "Angle", "SO2", "SE2", "SO3", "SE3", "Vector3", "Quaternion", "Twist6",
-           "JointVector", "Jacobian", "Vector2", "Pose2", "PlanarTwist", "DualQuaternion", "Skew", "SkewA",
+           "JointVector", "Jacobian", "Vector2", "PlanarTwist", "DualQuaternion", "Skew", "SkewA",
            "Inertia", "TimeVector", "JointPath"]
 
 _F = NDArray[np.float64]
@@ -62,7 +61,6 @@ Twist6 = Annotated[_F, "a twist, spatial velocity or wrench (linear, angular), s
 JointVector = Annotated[_F, "joint coordinates, rates or torques, shape (..., n)"]
 Jacobian = Annotated[_F, "a Jacobian, rows (vx vy vz wx wy wz), shape (..., 6, n)"]
 Vector2 = Annotated[_F, "a 2-vector in the plane, shape (..., 2)"]
-Pose2 = Annotated[_F, "a pose in the plane [x, y, theta], shape (..., 3)"]
 PlanarTwist = Annotated[_F, "a twist in the plane (vx, vy, omega), shape (..., 3)"]
 DualQuaternion = Annotated[_F, "a dual quaternion [real, dual], shape (..., 8)"]
 Skew = Annotated[_F, "so(2) or so(3): a skew-symmetric matrix, shape (..., 2, 2) or (..., 3, 3)"]
