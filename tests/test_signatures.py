@@ -22,10 +22,17 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "kinematics.jacobian", "kinematics.chain", "kinematics.dh", "kinematics.ets_fkine", "kinematics.poe",
     "kinematics.poejac", "kinematics.analytical", "kinematics.ikine2link", "kinematics.ikine6s",
     "models.link", "models.library", "models.display",
+    "dynamics.params", "dynamics.friction", "dynamics.payload", "dynamics.recursion", "dynamics.rne",
+    "dynamics.matrices", "dynamics.fdyn", "dynamics.symbolic", "dynamics.actuator", "dynamics.control",
+    "kinematics.ikine", "kinematics.rates", "kinematics.ellipsoid", "kinematics.rrmc",
+    "plot.ellipse", "plot.frames", "plot.schematic",
     "apps.walking", "apps.writing", "doctor",
 )]
 ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFactor, rvc.Twist3, rvc.Twist2,
-                     rvc.kinematics.chain.Chain, rvc.WalkingLegs, rvc.doctor.Finding]
+                     rvc.kinematics.chain.Chain, rvc.WalkingLegs, rvc.doctor.Finding,
+                     rvc.DynamicLink, rvc.DynamicChain, rvc.DynParams, rvc.Energy, rvc.SymDynamics, rvc.JointDynamics,
+                     rvc.LoopResponse, rvc.Tracking, rvc.LMStep, rvc.Ellipsoid, rvc.EllipsePlot, rvc.ArmEllipsePlot,
+                     rvc.FrameHandle, rvc.DHLinkSketch, rvc.PlanarSketch, rvc.SliderDemo]
 NAMED = {getattr(shapes, n) for n in shapes.__all__ if n != "ArrayLike"}
 
 
