@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "animate_fivebar"]
+__all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "plot_cut_tree", "animate_fivebar"]
 
 LINK_COLORS = ("#1f4e79", "#7f7f7f")      # proximal (motor side), distal
 
@@ -164,6 +164,62 @@ def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
             ax.set_title(labels[k], fontsize=9)
     fig.tight_layout()
     return fig
+
+
+def plot_cut_tree(points, roles, cut_forces, branch_forces, *, gap=0.03, scale=None, ax=None,
+                  figsize=(5, 3.6), lim=None):
+    """The closed chain cut open at the end-effector into a tree, with the forces at the cut tips.
+
+    ``points`` and ``roles`` as for :func:`plot_fivebar`; ``cut_forces``
+    (m, 2) the force on each chain's tip from the cut (for two chains
+    :math:`\\lambda` and :math:`-\\lambda`), ``branch_forces`` (m, 2) each
+    chain's branch force :math:`s_i f_{B,i}` (the columns of S times the
+    branch-force magnitudes), in N.  Each chain's last link is drawn
+    ``gap`` (m) short of the cut so the tree's tips stand apart; arrows start
+    at the tips, ``scale`` m per N (default: the largest force drawn 0.12 m
+    long).  Returns the axes.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> pts = [np.array([[-0.1, 0], [-0.2, 0.1], [-0.27, 0.18], [0, 0.4]]),
+    ...        np.array([[0.1, 0], [0.2, 0.1], [0.27, 0.18], [0, 0.4]])]
+    >>> ax = plot_cut_tree(pts, ["aep", "aep"], [[1.0, 0.5], [-1.0, -0.5]], [[0.8, 1.2], [-0.8, 1.2]])
+    >>> len(ax.patches)                     # two cut forces, two branch forces
+    4
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch
+
+    points = [np.array(p, dtype=float) for p in points]
+    cut = np.asarray(cut_forces, dtype=float)
+    branch = np.asarray(branch_forces, dtype=float)
+    if ax is None:
+        _, ax = plt.subplots(figsize=figsize)
+    opened = []
+    for p in points:
+        q = p.copy()
+        d = q[-1] - q[-2]
+        q[-1] = q[-1] - gap * d / np.linalg.norm(d)
+        opened.append(q)
+    drawing = plot_fivebar(opened, roles, ax=ax, lim=lim)
+    drawing.effector.set_visible(False)
+    tip = points[0][-1]
+    ax.plot(*tip, "x", color="#d62728", ms=9, mew=2, zorder=6)
+    ax.annotate("cut", tip, xytext=(0, 9), textcoords="offset points", ha="center", fontsize=8,
+                color="#d62728")
+    if scale is None:
+        top = max(np.abs(cut).max(initial=0.0), np.abs(branch).max(initial=0.0))
+        scale = 0.12 / top if top > 0 else 1.0
+    for i, q in enumerate(opened):
+        for f, color, style, name in ((cut[i], "#d62728", "-", "\\lambda" if i == 0 else "-\\lambda"),
+                                      (branch[i], "#2ca02c", "--", f"s_{i + 1} f_{{B{i + 1}}}")):
+            ax.add_patch(FancyArrowPatch(q[-1], q[-1] + scale * f, arrowstyle="-|>", mutation_scale=12,
+                                         color=color, lw=1.6, ls=style, shrinkA=0, shrinkB=0, zorder=5))
+            end = q[-1] + scale * f
+            ax.text(*(end + 0.03 * f / max(np.linalg.norm(f), 1e-300)), f"${name}$", color=color,
+                    fontsize=9, ha="center", va="center")
+    ax.margins(y=0.15)
+    ax.set_title("the tree: the loop cut at the end-effector", fontsize=10)
+    return ax
 
 
 def animate_fivebar(frames, roles, t, *, trace=None, trace_t=None, trace_label="", labels=None,
