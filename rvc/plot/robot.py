@@ -126,9 +126,9 @@ class RobotPlot:
         ax.set_xlim(*limits[0])
         ax.set_ylim(*limits[1])
         ax.set_zlim(*limits[2])
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
-        ax.set_zlabel("z")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
+        ax.set_zlabel("z (m)")
         ax.set_box_aspect((1, 1, 1))
         self.update(self.q)
 
@@ -225,6 +225,15 @@ def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
     return RobotPlot(robot, q, ax, **kwargs)
 
 
+def _motion_limits(robot, Q, margin=0.15):
+    """A cube around the base and every point the arm passes through in ``Q`` (plus ``margin`` of
+    its size): the view of an animation, so that the arm fills the frame."""
+    P = np.vstack([robot.base[:3, 3]] + [_points(robot, q)[0] for q in Q])
+    lo, hi = P.min(axis=0), P.max(axis=0)
+    centre, half = (lo + hi) / 2, max(float((hi - lo).max()) / 2, 0.05 * _reach(robot)) * (1 + margin)
+    return [(c - half, c + half) for c in centre]
+
+
 def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72,
                   figsize=(4, 4), ghost=None, **kwargs):
     """Animate a joint trajectory as a ``matplotlib.animation.FuncAnimation``.
@@ -239,6 +248,9 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         Milliseconds between frames.
     dpi, figsize
         Kept modest so ``anim.to_jshtml()`` stays small in the static book.
+        On the figure it creates, the view is a cube around the base and the
+        motion (unless ``limits`` is given) and the axes fill the figure, so the
+        arm fills the frame.
     ghost : array_like (N, n), optional
         A second trajectory drawn as a pale arm behind the first -- e.g. the
         demand a controller tracks, so the lag shows.
@@ -269,15 +281,24 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         if len(G) != len(Q):
             raise ValueError(f"ghost: expected {len(Q)} configurations, one per frame of Q, "
                              f"got {len(G)}")
-    if ax is None:
+    fresh = ax is None
+    if fresh:
         fig = plt.figure(figsize=figsize, dpi=dpi)
         ax = fig.add_subplot(projection="3d")
+        fig.subplots_adjust(left=0.0, right=0.95, bottom=0.05, top=1.0)
+        if kwargs.get("limits") is None:         # the view fits the motion, not the whole reach
+            kwargs["limits"] = _motion_limits(robot, Q if G is None else np.vstack([Q, G]))
     g = None
     if G is not None:
         g = RobotPlot(robot, G[0], ax, color="0.75", linewidth=3, shadow=False, name=False,
                       frame_length=0.0)
     h = RobotPlot(robot, Q[0], ax, trail=trail, **kwargs)
     h.clear_trail()
+    if fresh:
+        ax.set_box_aspect((1, 1, 1), zoom=0.95)
+        for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+            axis.label.set_fontsize(7)
+        ax.tick_params(labelsize=6, pad=0)
 
     def frame(k):
         if k == 0:
@@ -431,8 +452,8 @@ class PlanarPlot:
         ax.set_ylim(*limits[1])
         ax.set_aspect("equal")
         ax.grid(True)
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
         self.update(self.q)
 
     def update(self, q):
@@ -528,9 +549,9 @@ def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
     if zdown:
         ax.invert_zaxis()
     ax.view_init(elev=25, azim=-130)
-    ax.set_xlabel("x")
-    ax.set_ylabel("y")
-    ax.set_zlabel("z")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    ax.set_zlabel("z (m)")
     frame(0)
     anim = FuncAnimation(fig, frame, frames=len(Q), interval=interval, blit=False)
     plt.close(fig)
