@@ -64,7 +64,7 @@ CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
 
 #: The table of exercise id -> the notebook (in ``notebooks/``, without ``.ipynb``) whose
 #: exercise cell calls ``check("<id>", ...)``: read by the student-copy and feedback tests,
-#: and checked against the notebooks by ``tests/test_exercise_registry.py``.
+#: and checked against the notebooks by ``tests/exercises/test_exercise_registry.py``.
 NOTEBOOKS: dict[str, str] = {
     f"{chapter}.{k}": notebook
     for notebook, chapter, first, last in (

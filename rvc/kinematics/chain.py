@@ -6,7 +6,7 @@ class.  They read a model through the members of :class:`Chain`, a
 sequences in 3-D and in the plane all have them, so ``jacob0``, ``ikine``,
 ``plot_robot`` and ``teach`` work on each alike.  ``isinstance(model,
 Chain)`` says whether a model has every member (not what they return:
-``tests/test_chain_interface.py`` checks that, member by member, for every
+``tests/kinematics/test_chain_interface.py`` checks that, member by member, for every
 model of the library).
 
 A planar chain (``dim == 2``) computes in the plane: ``fkine(q)`` gives

@@ -288,7 +288,7 @@ def test_wrong_answers_get_a_hint_without_the_answer(capsys, exercise_id, case):
     assert_no_leak(text, RIGHT[exercise_id]())
 
 
-# the same rule as tests/test_exercise_feedback.py: a hint names the idea, never the code
+# the same rule as tests/exercises/test_exercise_feedback.py: a hint names the idea, never the code
 CODE = re.compile(r"\bnp\.|=True\b|=False\b|\b("
                   + "|".join(sorted((re.escape(n) for n in dir(rvc)
                                      if not n.startswith("_") and callable(getattr(rvc, n))),

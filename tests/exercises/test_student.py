@@ -13,7 +13,7 @@ from nbclient.exceptions import CellExecutionError
 from rvc.exercises import NOTEBOOKS as EXERCISE_NOTEBOOKS
 from rvc.exercises.student import BEGIN, END, strip_solutions, write_student_copies
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOC = (ROOT / "_toc.yml").read_text()
 NOTEBOOKS = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
 WITH_EXERCISES = [p for p in NOTEBOOKS if p.exists() and BEGIN in p.read_text()]
