@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..checks import getint
 
@@ -26,7 +27,7 @@ _PLAYER_GLYPHS = {
 }
 
 
-def jshtml(anim, *, width: int = 520, **kwargs):
+def jshtml(anim: Any, *, width: int = 520, **kwargs: Any) -> Any:
     """An animation as a self-contained HTML player that works offline.
 
     ``anim.to_jshtml()`` embeds every frame, but its player links its icon

@@ -35,9 +35,14 @@ check what is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from ..checks import getphysical
+from ..dynamics.actuator import Motor
+from ..shapes import ArrayLike
 
 __all__ = ["BlockDiagram", "plot_velocity_loop", "plot_position_loop", "plot_drive"]
 
@@ -81,7 +86,8 @@ class BlockDiagram:
     def __repr__(self) -> str:
         return f"BlockDiagram(blocks={sorted(self.blocks)}, signals={sorted(self.signals)})"
 
-    def block(self, name, x, y, text, *, w=1.6, h=0.8, color="tab:blue"):
+    def block(self, name: str, x: float, y: float, text: str, *, w: float = 1.6, h: float = 0.8,
+              color: str = "tab:blue") -> tuple[float, float]:
         """A box centred at (x, y) holding ``text``; returns its (left, right) x."""
         from matplotlib.patches import FancyBboxPatch
 
@@ -92,7 +98,8 @@ class BlockDiagram:
         self.blocks[name] = text
         return x - w / 2, x + w / 2
 
-    def sum(self, name, x, y, signs, *, r=0.2, above=False):
+    def sum(self, name: str, x: float, y: float, signs: str, *, r: float = 0.2,
+            above: bool = False) -> tuple[float, float]:
         """A summing junction at (x, y); ``signs`` for the inputs from the left and from below (or,
         with ``above``, from above)."""
         from matplotlib.patches import Circle
@@ -106,7 +113,8 @@ class BlockDiagram:
         self.sums[name] = signs
         return x - r, x + r
 
-    def arrow(self, name, points, text="", *, where=0.5, dy=0.15, dx=0.0):
+    def arrow(self, name: str, points: Sequence[tuple[float, float]] | ArrayLike, text: str = "", *,
+              where: float = 0.5, dy: float = 0.15, dx: float = 0.0) -> BlockDiagram:
         """A signal along the polyline ``points`` (arrow head at the end), ``text`` on segment ``where``."""
         P = np.asarray(points, dtype=float)
         for a, b in zip(P[:-2], P[1:-1]):
@@ -121,7 +129,7 @@ class BlockDiagram:
         self.signals[name] = text
         return self
 
-    def fit(self, x0, x1, y0, y1):
+    def fit(self, x0: float, x1: float, y0: float, y1: float) -> BlockDiagram:
         self.ax.set_xlim(x0, x1)
         self.ax.set_ylim(y0, y1)
         return self
@@ -133,7 +141,8 @@ def _controller_text(Kp_name, Kv, Ki):
     return f"P\n${Kp_name} = {_num(Kv)}$"
 
 
-def plot_velocity_loop(motor, Kv, Ki=0.0, *, J=None, ax=None, figsize=(9, 2.6)) -> BlockDiagram:
+def plot_velocity_loop(motor: Motor, Kv: float, Ki: float = 0.0, *, J: float | None = None, ax: Any = None,
+                       figsize: tuple[float, float] = (9, 2.6)) -> BlockDiagram:
     r"""The velocity loop of 9.1.6 as a block diagram, with the motor's numbers.
 
     .. math:: \Omega = \frac{1}{Js + B}\Big(K_mK_a\,(K_v + K_i/s)(\Omega^* - \Omega) - \tau_d/G\Big)
@@ -180,8 +189,9 @@ def plot_velocity_loop(motor, Kv, Ki=0.0, *, J=None, ax=None, figsize=(9, 2.6)) 
     return d.fit(-0.2, 13.0, -1.7, 1.6)
 
 
-def plot_position_loop(motor, Kp, Kv, Ki=0.0, *, J=None, velocity_ff=False, ax=None,
-                       figsize=(9, 2.8)) -> BlockDiagram:
+def plot_position_loop(motor: Motor, Kp: float, Kv: float, Ki: float = 0.0, *, J: float | None = None,
+                       velocity_ff: bool = False, ax: Any = None,
+                       figsize: tuple[float, float] = (9, 2.8)) -> BlockDiagram:
     r"""The position loop of 9.1.7 around the velocity loop, as a block diagram.
 
     .. math:: \omega^* = K_pG\,(q^* - q) \;[+\; G\dot q^*], \qquad q = \frac{1}{Gs}\,\omega
@@ -233,7 +243,7 @@ def plot_position_loop(motor, Kp, Kv, Ki=0.0, *, J=None, velocity_ff=False, ax=N
     return d.fit(-0.2, g1 + 1.5, -1.7, 1.8 if velocity_ff else 1.0)
 
 
-def plot_drive(motor, J_link, *, ax=None, figsize=(7, 2.6)) -> BlockDiagram:
+def plot_drive(motor: Motor, J_link: float, *, ax: Any = None, figsize: tuple[float, float] = (7, 2.6)) -> BlockDiagram:
     r"""Motor, gearbox and link (9.1.3-9.1.4), with the inertia the motor feels.
 
     .. math:: J' = J_m + \frac{J_l}{G^2}, \qquad \tau_{joint} = G\,\tau_m, \quad \dot q = \omega / G

@@ -16,7 +16,12 @@ draws them with matplotlib.  A drawing is made once and then *updated*
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
+
+from ..shapes import ArrayLike, TimeVector
 
 __all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "plot_cut_tree", "animate_fivebar"]
 
@@ -83,7 +88,7 @@ class FiveBarDrawing:
                                    zorder=z + 3)
         self.update(points)
 
-    def update(self, points):
+    def update(self, points: Sequence[ArrayLike]) -> None:
         """Move every artist to the joint positions ``points`` (one (n_i + 1, 2) array per chain)."""
         k = 0
         for i, pts in enumerate(points):
@@ -100,13 +105,15 @@ class FiveBarDrawing:
             s.set_data(*_spiral(pts[j], np.arctan2(d[1], d[0]), self.spring_radius).T)
         self.effector.set_data([points[0][-1][0]], [points[0][-1][1]])
 
-    def artists(self):
+    def artists(self) -> list:
         """Every artist of the drawing (for animation blitting)."""
         return ([line for line, _ in self.links] + [s for s, _ in self.springs]
                 + [m for m, _ in self.motors] + [p for p, _ in self.passive] + [self.effector])
 
 
-def plot_fivebar(points, roles, ax=None, *, base=True, lim=None, figsize=(4, 3), **kwargs):
+def plot_fivebar(points: Sequence[ArrayLike], roles: Sequence[str], ax: Any = None, *, base: bool = True,
+                 lim: ArrayLike | None = None, figsize: tuple[float, float] = (4, 3),
+                 **kwargs: Any) -> FiveBarDrawing:
     """Draw a closed planar chain from joint positions; returns its :class:`FiveBarDrawing`.
 
     ``base`` draws the ground line under the motors; ``lim`` is
@@ -139,7 +146,9 @@ def plot_fivebar(points, roles, ax=None, *, base=True, lim=None, figsize=(4, 3),
     return drawing
 
 
-def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
+def plot_modes(rest: Sequence[ArrayLike], shapes: Sequence[tuple[Sequence[ArrayLike], Sequence[ArrayLike]]],
+               roles: Sequence[str], *, labels: Sequence[str] | None = None,
+               figsize: tuple[float, float] = (8, 3), lim: ArrayLike | None = None) -> Any:
     """Mode shapes: for each mode, the rest configuration and the two extremes of its swing.
 
     ``rest`` the undeformed joint positions (list per chain); ``shapes`` a
@@ -166,8 +175,9 @@ def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
     return fig
 
 
-def plot_cut_tree(points, roles, cut_forces, branch_forces, *, gap=0.03, scale=None, ax=None,
-                  figsize=(5, 3.6), lim=None):
+def plot_cut_tree(points: Sequence[ArrayLike], roles: Sequence[str], cut_forces: ArrayLike,
+                  branch_forces: ArrayLike, *, gap: float = 0.03, scale: float | None = None, ax: Any = None,
+                  figsize: tuple[float, float] = (5, 3.6), lim: ArrayLike | None = None) -> Any:
     """The closed chain cut open at the end-effector into a tree, with the forces at the cut tips.
 
     ``points`` and ``roles`` as for :func:`plot_fivebar`; ``cut_forces``
@@ -222,8 +232,11 @@ def plot_cut_tree(points, roles, cut_forces, branch_forces, *, gap=0.03, scale=N
     return ax
 
 
-def animate_fivebar(frames, roles, t, *, trace=None, trace_t=None, trace_label="", labels=None,
-                    path=None, title="", lim=None, figsize=(7, 3), dpi=70, interval=50):
+def animate_fivebar(frames: Sequence[Sequence[ArrayLike]], roles: Sequence[str], t: TimeVector, *,
+                    trace: ArrayLike | None = None, trace_t: TimeVector | None = None, trace_label: str = "",
+                    labels: Sequence[str] | None = None, path: ArrayLike | None = None, title: str = "",
+                    lim: ArrayLike | None = None, figsize: tuple[float, float] = (7, 3), dpi: int = 70,
+                    interval: int = 50) -> Any:
     """An animation of a closed chain: the mechanism (left) and a signal against time (right).
 
     ``frames`` a list of (n_i + 1, 2) arrays per frame, i.e. ``frames[k][i]``
