@@ -45,6 +45,8 @@ import numpy as np
 
 from ..checks import getarray
 from ..results import Result
+from ..shapes import ArrayLike, JointVector
+from .closed import ClosedChain
 
 __all__ = ["PassiveMotion", "branch_map", "tree_jacobian", "source_jacobian",
            "chain_direct_dynamics", "passive_motion", "virtual_passive_torques",
@@ -94,7 +96,7 @@ class PassiveMotion(Result):
     gamma: np.ndarray
 
 
-def branch_map(model, q) -> np.ndarray:
+def branch_map(model: ClosedChain, q: JointVector) -> np.ndarray:
     """The source's U (..., 2m, m): branch-force magnitudes to the chains' Cartesian tip forces.
 
     .. math:: \\begin{pmatrix} f_{XYZ,1} \\\\ \\vdots \\\\ f_{XYZ,m}\\end{pmatrix} = U f_B,
@@ -119,7 +121,7 @@ def branch_map(model, q) -> np.ndarray:
     return U
 
 
-def tree_jacobian(model, q) -> np.ndarray:
+def tree_jacobian(model: ClosedChain, q: JointVector) -> np.ndarray:
     """The tree's Jacobian (30), :math:`J_t = \\mathrm{blkdiag}(J_1, \\dots, J_m)`, (..., 2m, N).
 
     Chain i's tip velocity is :math:`J_i\\dot q_i`; :math:`J_t\\dot q_t` stacks them.
@@ -137,7 +139,7 @@ def tree_jacobian(model, q) -> np.ndarray:
     return J
 
 
-def source_jacobian(model, q) -> np.ndarray:
+def source_jacobian(model: ClosedChain, q: JointVector) -> np.ndarray:
     """The Jacobian of the parallel manipulator as the source builds it (31), (..., 2, n_c).
 
     .. math:: G^T = (J_t W)^T U S^{-1}, \\qquad G = S^{-T} U^T J_t W,
@@ -160,7 +162,8 @@ def source_jacobian(model, q) -> np.ndarray:
     return np.linalg.solve(np.swapaxes(S, -1, -2), np.swapaxes(branch_map(model, q), -1, -2) @ JtW)
 
 
-def chain_direct_dynamics(model, q, qd, tau, f_tips, terms=None) -> np.ndarray:
+def chain_direct_dynamics(model: ClosedChain, q: JointVector, qd: JointVector, tau: JointVector, f_tips: ArrayLike,
+                          terms: list | None = None) -> np.ndarray:
     """Step 1 (34): each chain's accelerations under its drives and the force its tip exerts, (..., N).
 
     .. math:: \\ddot q_i = M_i^{-1}\\big(\\tau_i - C_i\\dot q_i - \\eta_i - K_iq_i - D_i\\dot q_i
@@ -187,7 +190,7 @@ def chain_direct_dynamics(model, q, qd, tau, f_tips, terms=None) -> np.ndarray:
     return np.concatenate(np.broadcast_arrays(*out), axis=-1)
 
 
-def passive_motion(model, q, qd_c) -> PassiveMotion:
+def passive_motion(model: ClosedChain, q: JointVector, qd_c: JointVector) -> PassiveMotion:
     """Step 2: the passive joints' position, rate and acceleration constraint from the loop.
 
     .. math:: h(q_t) = 0 \\Rightarrow q_p, \\qquad \\dot q_t = W\\dot q_c, \\qquad
@@ -210,7 +213,8 @@ def passive_motion(model, q, qd_c) -> PassiveMotion:
     return PassiveMotion(q, qd_t, model.A(q), -_mv(model.Adot(q, qd_t), qd_t))
 
 
-def virtual_passive_torques(model, q, qd, qdd, f_tips=None) -> np.ndarray:
+def virtual_passive_torques(model: ClosedChain, q: JointVector, qd: JointVector, qdd: JointVector,
+                            f_tips: ArrayLike | None = None) -> np.ndarray:
     """Step 3a (35): the torques virtual drives at the passive joints would need, (..., n_p).
 
     .. math:: \\tau_{p,j} = \\big(M_i\\ddot q_i + C_i\\dot q_i + \\eta_i + K_iq_i + D_i\\dot q_i
@@ -241,7 +245,7 @@ def virtual_passive_torques(model, q, qd, qdd, f_tips=None) -> np.ndarray:
     return lhs[..., model.ip]
 
 
-def active_torque_difference(model, q, tau_p) -> np.ndarray:
+def active_torque_difference(model: ClosedChain, q: JointVector, tau_p: ArrayLike) -> np.ndarray:
     """Step 3b (36, 38): what the passive joints' virtual torques add at the motors, (..., n_a).
 
     .. math:: \\Delta\\tau_a = \\tau_{c,a} - \\tau_{t,a}
@@ -264,7 +268,7 @@ def active_torque_difference(model, q, tau_p) -> np.ndarray:
     return _mtv(Wpa, tau_p)
 
 
-def tip_constraint_forces(model, q, tau_p, dtau_a) -> np.ndarray:
+def tip_constraint_forces(model: ClosedChain, q: JointVector, tau_p: ArrayLike, dtau_a: ArrayLike) -> np.ndarray:
     """Step 4 (39): the constraint force each chain's tip exerts, (..., m, 2).
 
     .. math:: f_i = J_{i,ap}^{-T}\\begin{pmatrix}\\Delta\\tau_{a,i} \\\\ -\\tau_{p,i}\\end{pmatrix},
@@ -297,7 +301,7 @@ def tip_constraint_forces(model, q, tau_p, dtau_a) -> np.ndarray:
     return np.stack(np.broadcast_arrays(*out), -2)
 
 
-def fuse_external_force(model, q, f_con, f_ext) -> np.ndarray:
+def fuse_external_force(model: ClosedChain, q: JointVector, f_con: ArrayLike, f_ext: ArrayLike) -> np.ndarray:
     """Step 5 (40, 41): add each chain's share of the external end-effector force, (..., m, 2).
 
     .. math:: f_i = f_i^{con} - s_i\\,(S^{-1}f_{ext})_i ,
@@ -324,7 +328,8 @@ def fuse_external_force(model, q, f_con, f_ext) -> np.ndarray:
     return f_con - share
 
 
-def scdd_forward(model, q, qd, tau, f_ext=None) -> np.ndarray:
+def scdd_forward(model: ClosedChain, q: JointVector, qd: JointVector, tau: JointVector,
+                 f_ext: ArrayLike | None = None) -> np.ndarray:
     """Direct dynamics by the source's five steps (SCDD), the loop closed exactly: tree accelerations (N,).
 
     ``q`` tree coordinates (one configuration on the loop), ``qd`` compact
@@ -371,7 +376,7 @@ def scdd_forward(model, q, qd, tau, f_ext=None) -> np.ndarray:
     return chain_direct_dynamics(model, q, qd_t, tau_t, f, terms)       # step 1
 
 
-def complexity_claim(n_k, n_e) -> dict:
+def complexity_claim(n_k: int, n_e: int) -> dict:
     """The source's cost claim for inverting the inertia (LU), compact against SCDD.
 
     .. math:: O\\big((n_k n_e)^3\\big) \\quad\\text{against}\\quad O\\big(n_k(1 + n_e)^3\\big),

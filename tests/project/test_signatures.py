@@ -29,6 +29,7 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "plot.animation", "plot.robot", "plot.fivebar_drawing", "plot.blocks",
     "apps.walking", "apps.writing", "doctor",
     "exercises", "exercises.student",
+    "parallel.scdd", "parallel.simulation",
 )]
 ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFactor, rvc.Twist3, rvc.Twist2,
                      rvc.kinematics.chain.Chain, rvc.WalkingLegs, rvc.doctor.Finding,
@@ -36,7 +37,8 @@ ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFa
                      rvc.LoopResponse, rvc.Tracking, rvc.LMStep, rvc.Ellipsoid, rvc.EllipsePlot, rvc.ArmEllipsePlot,
                      rvc.FrameHandle, rvc.DHLinkSketch, rvc.PlanarSketch, rvc.SliderDemo,
                      rvc.RobotPlot, rvc.Teach, rvc.plot.robot.PlanarPlot, rvc.FiveBarDrawing, rvc.BlockDiagram,
-                     rvc.exercises.Mistake, rvc.exercises.When, rvc.exercises.Numeric, rvc.exercises.ArrayAnswer]
+                     rvc.exercises.Mistake, rvc.exercises.When, rvc.exercises.Numeric, rvc.exercises.ArrayAnswer,
+                     rvc.parallel.PlanarChain, rvc.parallel.Move]
 NAMED = {getattr(shapes, n) for n in shapes.__all__ if n != "ArrayLike"}
 
 
