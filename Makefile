@@ -1,7 +1,8 @@
 # The course's commands. Each one creates .venv when missing and installs into it.
 #   make setup     create .venv and install everything (the other targets do it too)
 #   make check     the fast loop: every unit test and doctest that starts no kernel (< 90 s)
-#   make book      build the web book (every notebook executed) and print its index page
+#   make book      build the web book and print its index page (every notebook executed, or
+#                  reused as make notebooks has just executed it: tools/book_cache.py)
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
 #                  the browser tests when Chromium is installed; it says so when it skips them)
 #   make student   write solution-free student copies of the notebooks to student/
@@ -40,10 +41,16 @@ setup: $(STAMP)
 # seen with one kernel at a time). So kernels run one at a time here, cells time out
 # after 120 s, and a failed notebook run or book build is tried once more: a real
 # error fails both times.
-BOOK_BUILD = MPLBACKEND= $(BIN)/jupyter-book build . --warningiserror --nitpick --keep-going
+#
+# The book reuses each notebook as `make notebooks` has just executed it, when neither the
+# notebook nor rvc has changed since (tools/book_cache.py); it executes the others itself.
+RECORDED = _build/executed
+BOOK_CACHE = $(BIN)/python tools/book_cache.py $(RECORDED) _build/.jupyter_cache _build/book-config.yml
+BOOK_BUILD = MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml --all --warningiserror \
+	--nitpick --keep-going
 
 book: $(STAMP)
-	$(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_BUILD); }
+	$(BOOK_CACHE) && $(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_CACHE) && $(BOOK_BUILD); }
 	@echo "Web book: $(abspath _build/html/index.html)"
 
 test: unit notebooks booktest browsertest
@@ -56,10 +63,14 @@ check: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q -m "not kernel" tests rvc \
 		--ignore=tests/crosscheck --ignore=tests/book --ignore=tests/browser -p no:cacheprovider
 
-NBVAL = MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
+# NOTEBOOK_ENV: variables for the notebooks' kernels alone, e.g. another BLAS kernel
+# (.ci/run: NOTEBOOK_ENV=OPENBLAS_CORETYPE=Prescott).
+NOTEBOOK_ENV ?=
+NBVAL = $(NOTEBOOK_ENV) MPLBACKEND= RVC_RECORD_OUTPUTS=$(RECORDED) $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache
 
 notebooks: $(STAMP)
+	rm -rf $(RECORDED)
 	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once, whole"; \
 		failed=$$($(BIN)/python tools/failed_notebooks.py .venv/.pytest_cache) && $(NBVAL) $$failed; }
 

@@ -23,3 +23,7 @@ def _doctest_names(doctest_namespace):
     for name in dir(rvc):
         if not name.startswith("_"):
             doctest_namespace.setdefault(name, getattr(rvc, name))
+
+
+# The notebook tests record what they executed, for the book to reuse (tools/book_cache.py).
+pytest_plugins = ["tools.book_cache"]

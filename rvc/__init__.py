@@ -3,7 +3,7 @@
 The package mirrors the course's chapters.  Its layers are listed here in
 the order they build on each other; a module imports only from layers
 above it, and inside a layer only from the modules its ``__init__`` lists
-before it (``tests/test_layers.py`` enforces this):
+before it (``tests/project/test_layers.py`` enforces this):
 
 ============  ==============  ========================================================
 layer         chapter         what it holds

@@ -30,6 +30,7 @@ import importlib.metadata as metadata
 import os
 import shutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from .results import Result
@@ -197,7 +198,7 @@ def diagnose() -> list[Finding]:
     return [_python(), *_rvc(), *_packages(), _kernel(), _widgets(), _jupyter()]
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Print the checks; 0 when none needs a fix."""
     findings = diagnose()
     print("rvc doctor: the course's environment, checked")

@@ -27,15 +27,16 @@ Pair(a=1.0, b=<array (2, 3)>, note='')
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 __all__ = ["Result"]
 
 
-def _short(v) -> str:
+def _short(v: object) -> str:
     if isinstance(v, np.ndarray):
         if v.ndim == 0:
             return repr(v.item())
@@ -54,7 +55,7 @@ class Result:
     #: Names of the fields that unpacking yields, in order (all fields if empty).
     unpack: ClassVar[tuple] = ()
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         names = self.unpack or tuple(f.name for f in fields(self))
         return iter(tuple(getattr(self, k) for k in names))
 

@@ -20,6 +20,16 @@ alias              shape               what it holds
 ``Twist6``         (..., 6)            a twist, spatial velocity or wrench, (linear, angular)
 ``JointVector``    (..., n)            joint coordinates (or rates, torques) of n joints
 ``Jacobian``       (..., 6, n)         rows (vx vy vz wx wy wz), a column per joint
+``Vector2``        (..., 2)            a point or a direction in the plane
+``PlanarTwist``    (..., 3)            a twist in the plane ``(vx, vy, omega)``
+``DualQuaternion`` (..., 8)            ``[real quaternion, dual quaternion]``
+``Skew``           (..., 2, 2) or      so(2) or so(3): a skew-symmetric matrix
+                   (..., 3, 3)
+``SkewA``          (..., 3, 3) or      se(2) or se(3): an augmented skew matrix
+                   (..., 4, 4)
+``Inertia``        (..., 3, 3)         an inertia tensor (symmetric, kg m^2)
+``TimeVector``     (m,)                m sample times, in seconds
+``JointPath``      (m, n)              a row per time step (or via point), a column per joint
 =================  ==================  =============================================
 
 >>> import typing
@@ -35,7 +45,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["ArrayLike", "Angle", "SO2", "SE2", "SO3", "SE3", "Vector3", "Quaternion", "Twist6",
-           "JointVector", "Jacobian"]
+           "JointVector", "Jacobian", "Vector2", "PlanarTwist", "DualQuaternion", "Skew", "SkewA",
+           "Inertia", "TimeVector", "JointPath"]
 
 _F = NDArray[np.float64]
 
@@ -49,3 +60,11 @@ Quaternion = Annotated[_F, "a quaternion [s, vx, vy, vz], shape (..., 4)"]
 Twist6 = Annotated[_F, "a twist, spatial velocity or wrench (linear, angular), shape (..., 6)"]
 JointVector = Annotated[_F, "joint coordinates, rates or torques, shape (..., n)"]
 Jacobian = Annotated[_F, "a Jacobian, rows (vx vy vz wx wy wz), shape (..., 6, n)"]
+Vector2 = Annotated[_F, "a 2-vector in the plane, shape (..., 2)"]
+PlanarTwist = Annotated[_F, "a twist in the plane (vx, vy, omega), shape (..., 3)"]
+DualQuaternion = Annotated[_F, "a dual quaternion [real, dual], shape (..., 8)"]
+Skew = Annotated[_F, "so(2) or so(3): a skew-symmetric matrix, shape (..., 2, 2) or (..., 3, 3)"]
+SkewA = Annotated[_F, "se(2) or se(3): an augmented skew matrix, shape (..., 3, 3) or (..., 4, 4)"]
+Inertia = Annotated[_F, "an inertia tensor (symmetric), shape (..., 3, 3)"]
+TimeVector = Annotated[_F, "sample times in seconds, shape (m,)"]
+JointPath = Annotated[_F, "a path in joint space, a row per time step or via point, shape (m, n)"]

@@ -1,4 +1,4 @@
-"""Helpers of the exercise-checker tests (tests/test_exercises_chNN.py): run a checker and
+"""Helpers of the exercise-checker tests (tests/exercises/test_exercises_chNN.py): run a checker and
 make sure its feedback never gives the expected value away."""
 
 import re

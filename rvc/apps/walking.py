@@ -11,22 +11,25 @@ offset, and :func:`walking_legs` solves the leg's inverse kinematics
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..checks import getarray, getvector
+from ..kinematics.chain import Chain
 from ..kinematics.ikine import ikine
 from ..motion.trajectory import mstraj
 from ..results import Result
+from ..shapes import ArrayLike, JointPath, JointVector, Vector3
 from ..spatial.transforms3d import transl, trotz
 
 __all__ = ["walking_gait", "gait", "WalkingLegs", "walking_legs"]
 
 
 def walking_gait(xf: float = 0.05, xb: float = -0.05, y: float = 0.05, zu: float = 0.02,
-                 zd: float = 0.05, *, tseg=(3.0, 0.25, 0.5, 0.25), dt: float = 0.01,
-                 tacc: float = 0.1) -> np.ndarray:
+                 zd: float = 0.05, *, tseg: ArrayLike = (3.0, 0.25, 0.5, 0.25), dt: float = 0.01,
+                 tacc: float = 0.1) -> Vector3:
     """One cycle of a foot's path in the leg's frame (z down), (N, 3).
 
     The foot goes round the rectangle of the notes (7.5.2): from ``(xf, y,
@@ -57,7 +60,7 @@ def walking_gait(xf: float = 0.05, xb: float = -0.05, y: float = 0.05, zu: float
     return np.asarray(tg.q)[k0:k0 + n]
 
 
-def gait(qcycle, k, offset: int = 0, flip: bool = False) -> np.ndarray:
+def gait(qcycle: JointPath, k: int | ArrayLike, offset: int = 0, flip: bool = False) -> JointVector:
     """Joint angles of a leg at step ``k`` with phase ``offset`` (the notes' ``gait``).
 
     ``qcycle[(k + offset) mod N]``, with the first joint negated when ``flip``
@@ -102,15 +105,16 @@ class WalkingLegs(Result):
     xcycle: np.ndarray
     success: np.ndarray
 
-    def feet(self, leg) -> np.ndarray:
+    def feet(self, leg: Chain) -> Vector3:
         """Foot positions in the body frame, (N, 4, 3), from the leg's ``fkine``."""
         N = self.q.shape[0]
         T = np.asarray(leg.fkine(self.q.reshape(-1, self.q.shape[-1]))).reshape(N, 4, 4, 4)
         return (self.bases[None] @ T)[..., :3, 3]
 
 
-def walking_legs(leg, xcycle=None, *, W: float = 0.1, L: float = 0.2, offsets=(0, 100, 200, 300),
-                 flips=(False, False, True, True), tol: float = 1e-9) -> WalkingLegs:
+def walking_legs(leg: Chain, xcycle: Vector3 | None = None, *, W: float = 0.1, L: float = 0.2,
+                 offsets: Sequence[int] = (0, 100, 200, 300), flips: Sequence[bool] = (False, False, True, True),
+                 tol: float = 1e-9) -> WalkingLegs:
     """Inverse kinematics of the walking cycle and the four legs (7.5.2).
 
     ``qcycle = ikine(leg, transl(xcycle), mask=[1, 1, 1, 0, 0, 0])`` (position

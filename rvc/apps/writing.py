@@ -13,6 +13,7 @@ with the pen pointing down, ready for ``ikine6s``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,7 @@ from HersheyFonts import HersheyFonts
 from ..checks import getarray, getscalar, getvector
 from ..motion.trajectory import mstraj
 from ..results import Result
+from ..shapes import Vector2, Vector3
 from ..spatial.transforms3d import oa2tr, transl
 
 __all__ = ["hershey_strokes", "LetterPath", "letter_path", "ink_fraction"]
@@ -30,7 +32,7 @@ __all__ = ["hershey_strokes", "LetterPath", "letter_path", "ink_fraction"]
 _FONTS = {"simplex": "rowmans", "duplex": "rowmand", "triplex": "rowmant"}
 
 
-def hershey_strokes(text: str, font: str = "simplex", scale: float = 1.0) -> list:
+def hershey_strokes(text: str, font: str = "simplex", scale: float = 1.0) -> list[Vector2]:
     """Pen strokes of ``text`` in a Hershey font, y up, cap height ``scale``.
 
     The glyph coordinates of the ``HersheyFonts`` package (y down, cap line
@@ -119,8 +121,8 @@ class LetterPath(Result):
                 f"{self.t[-1]:.2f} s)")
 
 
-def letter_path(strokes, z_up: float = 0.2, z_down: float = 0.0, dt: float = 0.02, *,
-                qdmax=(0.5, 0.5, 0.5), tacc: float = 0.2, origin=(0.6, 0.0, 0.0),
+def letter_path(strokes: Sequence[Vector2], z_up: float = 0.2, z_down: float = 0.0, dt: float = 0.02, *,
+                qdmax: float | Vector3 = (0.5, 0.5, 0.5), tacc: float = 0.2, origin: Vector3 = (0.6, 0.0, 0.0),
                 settle: bool = True) -> LetterPath:
     """Via points, Cartesian trajectory and pen poses for drawing strokes (7.5.1).
 
@@ -213,7 +215,7 @@ def letter_path(strokes, z_up: float = 0.2, z_down: float = 0.0, dt: float = 0.0
     return LetterPath(via, np.asarray(tg.t), xyz, T, clean, window, z_down)
 
 
-def ink_fraction(lp: LetterPath, pen=None, z_tol: float = 1e-3) -> np.ndarray:
+def ink_fraction(lp: LetterPath, pen: Vector3 | None = None, z_tol: float = 1e-3) -> np.ndarray:
     """Fraction of each stroke's drawing motion made with the pen on the surface.
 
     For stroke k the pen's path during ``lp.window[k]`` (while it should be

@@ -33,8 +33,9 @@ from scipy import signal
 
 from ..checks import getarray, getcoulomb, getphysical, getq, getscalar, getvector
 from ..results import Result
+from ..shapes import ArrayLike, JointVector, TimeVector
 from .matrices import inertia
-from .params import dynparams
+from .params import DynamicChain, dynparams
 
 __all__ = ["Motor", "motor_tf", "JointDynamics", "jointdynamics", "LoopResponse", "vloop",
            "vloop_tf", "ploop", "SEAResponse", "sea"]
@@ -91,7 +92,7 @@ _MOTOR_RULES = (("Km", "torque constant", "positive"), ("Jm", "rotor inertia", "
                 ("qd_max", "speed limit", "positive"))
 
 
-def motor_tf(motor: Motor, J=None) -> signal.TransferFunction:
+def motor_tf(motor: Motor, J: float | None = None) -> signal.TransferFunction:
     """Motor speed over amplifier input, :math:`K_m K_a / (J s + B)` (``J`` defaults to ``Jm``).
 
     >>> motor_tf(Motor(Km=1.0, Jm=2.0, B=4.0)).poles
@@ -129,7 +130,7 @@ class JointDynamics(Result):
         return [self[j] for j in range(len(self.J))]
 
 
-def jointdynamics(robot, q, qd=None) -> JointDynamics:
+def jointdynamics(robot: DynamicChain, q: JointVector, qd: JointVector | None = None) -> JointDynamics:
     r"""Motor-side transfer function :math:`1/(J_j s + B_j)` of every joint at ``q``.
 
     :math:`J_j = M_{jj}(q)/G_j^2`, the inertia the motor feels: its own rotor
@@ -225,7 +226,9 @@ def _gains(motor, J, Kv, Ki):
             getphysical(Ki, "Ki", "gain (negative feedback needs Ki >= 0)", nonnegative=True))
 
 
-def vloop(motor: Motor, demand, t, Kv, Ki=0.0, *, J=None, tau_d=0.0, tau_ff=None) -> LoopResponse:
+def vloop(motor: Motor, demand: float | ArrayLike, t: TimeVector, Kv: float, Ki: float = 0.0, *,
+          J: float | None = None, tau_d: float | ArrayLike = 0.0, tau_ff: float | ArrayLike | None = None
+          ) -> LoopResponse:
     r"""Simulate the velocity loop of one joint (the notes' ``vloop_test``).
 
     Each sample period the controller sets the amplifier input
@@ -265,7 +268,7 @@ def vloop(motor: Motor, demand, t, Kv, Ki=0.0, *, J=None, tau_d=0.0, tau_ff=None
     return LoopResponse(t, w, wd, tau, info={"tau_d": td, "Kv": Kv, "Ki": Ki, "J": J})
 
 
-def vloop_tf(motor: Motor, Kv, Ki=0.0, *, J=None) -> signal.TransferFunction:
+def vloop_tf(motor: Motor, Kv: float, Ki: float = 0.0, *, J: float | None = None) -> signal.TransferFunction:
     r"""Closed velocity loop :math:`\Omega/\Omega^*` without torque limit.
 
     With :math:`K = K_m K_a` and the controller :math:`K_v + K_i/s`,
@@ -287,8 +290,9 @@ def vloop_tf(motor: Motor, Kv, Ki=0.0, *, J=None) -> signal.TransferFunction:
     return signal.TransferFunction([K * Kv, K * Ki], [J, motor.B + K * Kv, K * Ki])
 
 
-def ploop(motor: Motor, q_demand, t, Kp, Kv, Ki=0.0, *, J=None, tau_d=0.0, qd_demand=None,
-          tau_ff=None) -> LoopResponse:
+def ploop(motor: Motor, q_demand: float | ArrayLike, t: TimeVector, Kp: float, Kv: float, Ki: float = 0.0, *,
+          J: float | None = None, tau_d: float | ArrayLike = 0.0, qd_demand: float | ArrayLike | None = None,
+          tau_ff: float | ArrayLike | None = None) -> LoopResponse:
     r"""Simulate the position loop of one joint around its velocity loop (``ploop_test``).
 
     The outer loop turns the joint-angle error into a motor-speed demand,
@@ -349,8 +353,9 @@ class SEAResponse(Result):
     demand: np.ndarray
 
 
-def sea(t, speed, *, k, b=None, m_motor=2.0, m_load=0.5, b_motor=1.0, Kp=400.0, Kd=40.0,
-        wall=0.05, k_wall=2e4, b_wall=20.0) -> SEAResponse:
+def sea(t: TimeVector, speed: float, *, k: float, b: float | None = None, m_motor: float = 2.0,
+        m_load: float = 0.5, b_motor: float = 1.0, Kp: float = 400.0, Kd: float = 40.0, wall: float = 0.05,
+        k_wall: float = 2e4, b_wall: float = 20.0) -> SEAResponse:
     r"""Simulate a series-elastic actuator that drives its load into a wall (9.5.1).
 
     A motor of (reflected) mass ``m_motor`` and damping ``b_motor`` drives a

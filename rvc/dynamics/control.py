@@ -32,17 +32,21 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..checks import getarray, getcallable, warn_nonfinite, getfields, getphysical, getq, getscalar, getvector
+from ..kinematics.chain import Chain
 from ..kinematics.jacobian import jacob0, jacob_dot
+from ..motion.trajectory import Trajectory
+from ..shapes import SE3, ArrayLike, JointVector, Twist6
 from ..spatial.expmap import trlog, vex
 from .cartesian import inertia_x
 from .fdyn import Simulation, accel
 from .matrices import gravload
-from .params import getgravity
+from .params import DynamicChain, getgravity
 from .recursion import boundary_conditions, forward_dynamics, link_table
 from .rne import rne
 
@@ -93,7 +97,9 @@ class _Demand:
         return self.q[k], qd, qdd
 
 
-def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
+def simulate(robot: DynamicChain, law: Callable[[float, JointVector, JointVector], JointVector], q0: JointVector,
+             qd0: JointVector | None = None, *, T: float, dt: float,
+             contact: Callable[[JointVector, JointVector], Twist6] | None = None) -> Tracking:
     """Simulate a sampled-data controller ``law(t, q, qd) -> tau`` on the arm ``robot``.
 
     At each sample ``t_k = k dt`` the law reads the state and returns the
@@ -183,7 +189,8 @@ def simulate(robot, law, q0, qd0=None, *, T, dt, contact=None) -> Tracking:
     return Tracking(t, Q, QD, TAU, info, QS)
 
 
-def pd_law(robot, traj, Kp, Kv, *, gravity_comp: bool = False):
+def pd_law(robot: DynamicChain, traj: Trajectory, Kp: float | ArrayLike, Kv: float | ArrayLike, *,
+           gravity_comp: bool = False) -> Callable[[float, JointVector, JointVector], JointVector]:
     """Independent joint PD control: ``tau = Kp e + Kv edot`` (+ ``gravload(q)`` if ``gravity_comp``).
 
     ``Kp``, ``Kv`` are scalars or (n,) gains (N m/rad, N m s/rad); ``traj``
@@ -209,7 +216,8 @@ def pd_law(robot, traj, Kp, Kv, *, gravity_comp: bool = False):
     return law
 
 
-def feedforward_law(model, traj, Kp, Kv):
+def feedforward_law(model: DynamicChain, traj: Trajectory, Kp: float | ArrayLike, Kv: float | ArrayLike
+                    ) -> Callable[[float, JointVector, JointVector], JointVector]:
     r"""Torque feedforward (9.4.1): :math:`Q = \mathcal{D}^{-1}(q^*, \dot q^*, \ddot q^*) + K_p e + K_v \dot e`.
 
     The model's inverse dynamics along the *demand* supplies the torque the
@@ -234,7 +242,8 @@ def feedforward_law(model, traj, Kp, Kv):
     return law
 
 
-def computed_torque_law(model, traj, Kp, Kv):
+def computed_torque_law(model: DynamicChain, traj: Trajectory, Kp: float | ArrayLike, Kv: float | ArrayLike
+                        ) -> Callable[[float, JointVector, JointVector], JointVector]:
     r"""Computed torque (9.4.2): :math:`Q = \mathcal{D}^{-1}(q, \dot q,\ \ddot q^* + K_v \dot e + K_p e)`.
 
     The inverse dynamics at the *measured* state cancels the arm's own
@@ -263,7 +272,8 @@ def computed_torque_law(model, traj, Kp, Kv):
     return law
 
 
-def table_contact(robot, height, k=5000.0, b=200.0):
+def table_contact(robot: Chain, height: float, k: float = 5000.0, b: float = 200.0
+                  ) -> Callable[[JointVector, JointVector], Twist6]:
     """A horizontal table at ``z = height``: ``contact(q, qd) -> W`` for :func:`simulate`.
 
     When the tool point is below the surface by ``d`` the table pushes up
@@ -288,8 +298,10 @@ def table_contact(robot, height, k=5000.0, b=200.0):
     return contact
 
 
-def opspace_law(model, T_demand, *, force, Kp, Kv, Kf=0.0, Dz=None, contact=None,
-                force_axis: int = 2):
+def opspace_law(model: DynamicChain, T_demand: Callable[[float], tuple[SE3, Twist6, Twist6]], *, force: float,
+                Kp: float | ArrayLike, Kv: float | ArrayLike, Kf: float = 0.0, Dz: float | None = None,
+                contact: Callable[[JointVector, JointVector], Twist6] | None = None, force_axis: int = 2
+                ) -> Callable[[float, JointVector, JointVector], JointVector]:
     r"""Operational-space control (9.4.3): position control in some directions, force in one.
 
     The end effector is treated as one rigid body of inertia

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -21,14 +22,16 @@ from scipy.integrate import solve_ivp
 
 from ..checks import getint, getivp, getphysical, getq
 from ..results import Result
-from .params import getgravity
+from ..shapes import JointVector, Twist6, Vector3
+from .params import DynamicChain, getgravity
 from .recursion import (batch_rows, boundary_conditions, composite_inertia, forward_dynamics,
-                        link_table, newton_euler)
+                        LinkTable, link_table, newton_euler)
 
 __all__ = ["accel", "Simulation", "fdyn"]
 
 
-def accel(robot, q, qd, torque, gravity=None, fext=None, *, table=None) -> np.ndarray:
+def accel(robot: DynamicChain, q: JointVector, qd: JointVector, torque: JointVector, gravity: Vector3 | None = None,
+          fext: Twist6 | None = None, *, table: LinkTable | None = None) -> JointVector:
     """Joint accelerations (..., n) of the arm at ``(q, qd)`` driven by ``torque``.
 
     Solves :math:`M(q)\\ddot q = Q - h(q, \\dot q)` with
@@ -103,7 +106,9 @@ class Simulation(Result):
     info: dict = field(default_factory=dict)
 
 
-def fdyn(robot, T, q0, qd0=None, torque=None, *, gravity=None, npoints: int = 101,
+def fdyn(robot: DynamicChain, T: float, q0: JointVector, qd0: JointVector | None = None,
+         torque: Callable[[float, JointVector, JointVector], JointVector] | None = None, *,
+         gravity: Vector3 | None = None, npoints: int = 101,
          rtol: float = 1e-6, atol: float = 1e-8, method: str = "RK45") -> Simulation:
     """Integrate the forward dynamics from ``(q0, qd0)`` for ``T`` seconds.
 

@@ -30,12 +30,13 @@ import copy
 import numpy as np
 
 from ..checks import getq
-from .params import dynparams
+from ..shapes import JointVector
+from .params import DynamicChain, DynParams, dynparams
 
 __all__ = ["friction", "friction_torque", "nofriction"]
 
 
-def friction(robot, qd) -> np.ndarray:
+def friction(robot: DynamicChain, qd: JointVector) -> JointVector:
     """Friction torque on each joint at joint speed ``qd``, (..., n), batched.
 
     ``-(G^2 B qd + |G| Tc±)`` (see the module docstring): it opposes the
@@ -49,7 +50,7 @@ def friction(robot, qd) -> np.ndarray:
     return friction_torque(P, getq(qd, len(P.m), name="qd"))
 
 
-def friction_torque(params, qd) -> np.ndarray:
+def friction_torque(params: DynParams, qd: JointVector) -> JointVector:
     """The friction torque of :func:`friction` from a :class:`~rvc.dynamics.params.DynParams`.
 
     ``qd`` (..., n) is used as given (no checks): the form the dynamics
@@ -63,7 +64,7 @@ def friction_torque(params, qd) -> np.ndarray:
     return -(params.G**2 * params.B * qd + np.abs(params.G) * coulomb)
 
 
-def nofriction(robot, coulomb: bool = True, viscous: bool = False):
+def nofriction(robot: DynamicChain, coulomb: bool = True, viscous: bool = False) -> DynamicChain:
     """A copy of ``robot`` without Coulomb (and, if ``viscous``, viscous) friction.
 
     As MATLAB's ``p560.nofriction()`` (Coulomb only, the default) and

@@ -26,14 +26,15 @@ import numpy as np
 from ..checks import getq
 from ..results import Result
 from .friction import friction
-from .params import getgravity
+from ..shapes import JointVector, Vector3
+from .params import DynamicChain, getgravity
 from .recursion import batch_rows, composite_inertia, link_table
 from .rne import link_spatial, rne
 
 __all__ = ["inertia", "gravload", "itorque", "coriolis", "Energy", "energy"]
 
 
-def inertia(robot, q) -> np.ndarray:
+def inertia(robot: DynamicChain, q: JointVector) -> np.ndarray:
     r"""Joint-space inertia matrix :math:`M(q)`, (..., n, n), by the composite-rigid-body algorithm.
 
     The links beyond joint j move as one rigid body when only joints up to j
@@ -60,7 +61,7 @@ def inertia(robot, q) -> np.ndarray:
                       (n, n))
 
 
-def gravload(robot, q, gravity=None) -> np.ndarray:
+def gravload(robot: DynamicChain, q: JointVector, gravity: Vector3 | None = None) -> JointVector:
     """Gravity load :math:`G(q)`: the joint torques that hold the arm still at ``q``, (..., n).
 
     ``rne(q, 0, 0)``, as the notes' ``p560.gravload(qn)``; ``gravity``
@@ -72,7 +73,7 @@ def gravload(robot, q, gravity=None) -> np.ndarray:
     return rne(robot, q, None, None, gravity=getgravity(gravity, robot))
 
 
-def itorque(robot, q, qdd) -> np.ndarray:
+def itorque(robot: DynamicChain, q: JointVector, qdd: JointVector) -> JointVector:
     """Inertial torque :math:`M(q)\\ddot q`, (..., n): ``rne(q, 0, qdd)`` without gravity.
 
     >>> p560 = rvc.models.puma560()
@@ -89,7 +90,7 @@ def _velocity_torque(robot, q, qd):
     return rne(robot, q, qd, None, gravity=np.zeros(3)) + friction(robot, qd)
 
 
-def coriolis(robot, q, qd) -> np.ndarray:
+def coriolis(robot: DynamicChain, q: JointVector, qd: JointVector) -> np.ndarray:
     r"""Coriolis and centripetal matrix :math:`C(q, \dot q)`, (..., n, n).
 
     The velocity torques :math:`h(\dot q) = C\dot q` are a quadratic form,
@@ -145,7 +146,7 @@ class Energy(Result):
         return self.kinetic + self.potential
 
 
-def energy(robot, q, qd, gravity=None) -> Energy:
+def energy(robot: DynamicChain, q: JointVector, qd: JointVector, gravity: Vector3 | None = None) -> Energy:
     r"""Kinetic energy :math:`\tfrac12 \dot q^T M(q) \dot q` and potential energy :math:`-\sum_j m_j g^T c_j(q)`.
 
     :math:`c_j` is link j's centre of mass in the world frame and ``g`` the

@@ -40,6 +40,7 @@ import numpy as np
 from ..checks import getvector
 from ..kinematics.chain import Chain
 from ..results import Result
+from ..shapes import Vector3
 
 __all__ = ["DynamicLink", "DynamicChain", "DynParams", "dynparams", "getgravity"]
 
@@ -124,7 +125,7 @@ class DynParams(Result):
         return float(np.sum(self.m))
 
 
-def dynparams(robot) -> DynParams:
+def dynparams(robot: DynamicChain) -> DynParams:
     """Gather the links' dynamic parameters ``m r I Jm B Tc G`` into arrays.
 
     ``robot.links`` is read as data (each link has the attributes of the
@@ -159,7 +160,7 @@ def dynparams(robot) -> DynParams:
     )
 
 
-def getgravity(gravity, robot) -> np.ndarray:
+def getgravity(gravity: Vector3 | None, robot: Chain) -> Vector3:
     """The gravitational acceleration (3,) in the world frame: ``gravity`` or ``robot.gravity``.
 
     rvc follows roboticstoolbox-python: ``gravity`` is the acceleration of

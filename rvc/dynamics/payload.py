@@ -22,12 +22,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..checks import getinertia, getscalar, getvector
-from .params import dynparams
+from ..shapes import ArrayLike, Inertia, Vector3
+from .params import DynamicChain, dynparams
 
 __all__ = ["add_point_mass", "payload"]
 
 
-def add_point_mass(m, r, I, mp, p):
+def add_point_mass(m: float, r: Vector3, I: Inertia, mp: float, p: Vector3) -> tuple[float, Vector3, Inertia]:
     """Mass, centre of mass and inertia of a body with a point mass ``mp`` added at ``p``.
 
     Returns ``(m', r', I')`` of the module docstring; ``mp = 0`` returns the
@@ -55,7 +56,7 @@ def add_point_mass(m, r, I, mp, p):
     return mc, rc, Ic
 
 
-def payload(robot, m, p=(0.0, 0.0, 0.0)) -> None:
+def payload(robot: DynamicChain, m: float, p: Vector3 | ArrayLike = (0.0, 0.0, 0.0)) -> None:
     """Add a payload: a point mass ``m`` (kg) at ``p`` in the end-effector frame, in place.
 
     As the notes' ``p560.payload(2.5, [0 0 0.1])``.  ``p`` (metres) is in

@@ -45,13 +45,17 @@ rows, in blocks of :data:`BLOCK` so that the rows stay in the cache.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from ..checks import getarray
 from ..results import Result
-from .params import dynparams
+from ..kinematics.chain import Chain
+from ..shapes import JointVector, Twist6, Vector3
+from .params import DynamicChain, dynparams
 
 __all__ = ["LinkTable", "link_table", "boundary_conditions", "joint_transforms", "newton_euler",
            "composite_inertia", "forward_dynamics", "batch_rows"]
@@ -101,7 +105,7 @@ def _cos_sin(angle):
     return (0.0 if abs(c) < 1e-15 else c), (0.0 if abs(s) < 1e-15 else s)
 
 
-def link_table(robot) -> LinkTable:
+def link_table(robot: DynamicChain) -> LinkTable:
     """The robot's links in joint frames (see :class:`LinkTable` and the module docstring).
 
     Read afresh at every call (the links are data that may change, e.g. by
@@ -155,7 +159,8 @@ def link_table(robot) -> LinkTable:
     return LinkTable(tuple(joints), tuple(bodies), tuple(origins), tuple(motors), end)
 
 
-def boundary_conditions(robot, table: LinkTable, gravity, fext=None):
+def boundary_conditions(robot: Chain, table: LinkTable, gravity: Vector3, fext: Twist6 | None = None
+                        ) -> tuple[tuple[float, ...], Twist6 | None]:
     """The recursion's ends: the base's acceleration and the end-effector wrench, in joint frames.
 
     Gravity is a fictitious upward acceleration of the base,
@@ -181,7 +186,7 @@ def boundary_conditions(robot, table: LinkTable, gravity, fext=None):
     return a0, np.concatenate([f, W[..., 3:] @ E[:3, :3].T + np.cross(E[:3, 3], f)], axis=-1)
 
 
-def joint_transforms(table: LinkTable, q) -> list:
+def joint_transforms(table: LinkTable, q: Sequence[Any]) -> list:
     """Each joint frame's :math:`{}^{j-1}A_j` at ``q`` as ``(ct, st, ca, sa, p0, p1, p2)``.
 
     ``q`` is a sequence of n joint values, floats or rows of a batch
@@ -205,7 +210,8 @@ def joint_transforms(table: LinkTable, q) -> list:
     return X
 
 
-def newton_euler(table: LinkTable, q, qd, qdd, a0, wrench=None):
+def newton_euler(table: LinkTable, q: Sequence[Any], qd: Sequence[Any] | None, qdd: Sequence[Any] | None,
+                 a0: Sequence[Any], wrench: Sequence[Any] | None = None) -> tuple[list, tuple]:
     r"""The recursive Newton-Euler algorithm in joint frames: joint forces and the base's wrench.
 
     ``q``, ``qd``, ``qdd`` are sequences of n joint values (floats or rows),
@@ -357,7 +363,7 @@ def _coulomb(qd, plus, minus):
     return plus if qd > 0 else minus if qd < 0 else 0.0
 
 
-def composite_inertia(table: LinkTable, q) -> list:
+def composite_inertia(table: LinkTable, q: Sequence[Any]) -> list:
     r"""The joint-space inertia matrix by the composite-rigid-body algorithm, as nested lists.
 
     The links beyond joint j move as one rigid body when only joints up to
@@ -431,7 +437,8 @@ def composite_inertia(table: LinkTable, q) -> list:
     return M
 
 
-def forward_dynamics(table: LinkTable, q, qd, tau, a0, wrench=None) -> np.ndarray:
+def forward_dynamics(table: LinkTable, q: Sequence[float], qd: Sequence[float], tau: Sequence[float],
+                     a0: Sequence[float], wrench: Sequence[float] | None = None) -> JointVector:
     r"""Joint accelerations of one state, in floats: solve :math:`M(q)\ddot q = Q - h(q, \dot q)`.
 
     :math:`h` is :func:`newton_euler` with :math:`\ddot q = 0` (velocity,
@@ -451,7 +458,8 @@ def forward_dynamics(table: LinkTable, q, qd, tau, a0, wrench=None) -> np.ndarra
     return np.linalg.solve(composite_inertia(table, q), [t - x for t, x in zip(tau, h)])
 
 
-def batch_rows(arrays, run, out_shape):
+def batch_rows(arrays: Sequence[np.ndarray | None], run: Callable[..., Sequence[Any]], out_shape: tuple[int, ...]
+               ) -> np.ndarray:
     """Run ``run(*columns)`` over the configurations of a batch: floats or rows, in blocks.
 
     ``arrays`` are the inputs, each an array (..., k) whose leading

@@ -58,7 +58,8 @@ import numpy as np
 from ..checks import getarray, getq, getvector, warn_nonfinite
 from ..results import Result
 from .friction import friction
-from .params import DynParams, dynparams, getgravity
+from ..shapes import ArrayLike, Inertia, JointVector, Twist6, Vector3
+from .params import DynamicChain, DynParams, dynparams, getgravity
 from .recursion import batch_rows, boundary_conditions, link_table, newton_euler
 
 __all__ = ["SpatialChain", "link_spatial", "spatial_inertia", "crm", "crf", "rne_reference", "inertia_reference",
@@ -93,7 +94,7 @@ def _skew(v):
                      np.stack([-y, x, o], -1)], -2)
 
 
-def spatial_inertia(m, c, Ic) -> np.ndarray:
+def spatial_inertia(m: float | ArrayLike, c: Vector3, Ic: Inertia) -> np.ndarray:
     r"""The 6x6 spatial inertia about the origin of a body of mass ``m``, centre ``c``, inertia ``Ic``.
 
     .. math:: I = \begin{pmatrix} m E & -m[c]_\times \\ m[c]_\times & I_c - m[c]_\times[c]_\times \end{pmatrix}
@@ -117,7 +118,7 @@ def _spatial_inertia(m, c, Ic):
     return np.concatenate([top, bottom], axis=-2)
 
 
-def crm(v, m) -> np.ndarray:
+def crm(v: Twist6, m: Twist6) -> Twist6:
     r"""Spatial cross product of motion vectors.
 
     :math:`(v, \omega)\times(m, \mu) = (\omega\times m + v\times\mu,\ \omega\times\mu)`.
@@ -148,7 +149,7 @@ def _crf(v, f):
     return np.concatenate([_cross(v[..., 3:], f[..., :3]), ang], axis=-1)
 
 
-def crf(v, f) -> np.ndarray:
+def crf(v: Twist6, f: Twist6) -> Twist6:
     r"""Spatial cross product with a force.
 
     :math:`(v, \omega)\times^{*}(f, n) = (\omega\times f,\ \omega\times n + v\times f)`.
@@ -162,7 +163,7 @@ def crf(v, f) -> np.ndarray:
     return _crf(getarray(v, "v", shape=(6,)), getarray(f, "f", shape=(6,)))
 
 
-def link_spatial(robot, q) -> SpatialChain:
+def link_spatial(robot: DynamicChain, q: JointVector) -> SpatialChain:
     """Joint twists and link spatial inertias at ``q``, world frame (see :class:`SpatialChain`).
 
     Joint j moves about (along) the z axis of ``robot.joint_frames(q)[0][..., j]``
@@ -191,7 +192,8 @@ def link_spatial(robot, q) -> SpatialChain:
     return SpatialChain(S, I, com, frames, P)
 
 
-def rne_reference(robot, q, qd, qdd, gravity=None, fext=None) -> np.ndarray:
+def rne_reference(robot: DynamicChain, q: JointVector, qd: JointVector, qdd: JointVector,
+                  gravity: Vector3 | None = None, fext: Twist6 | None = None) -> JointVector:
     r"""Inverse dynamics by the textbook recursion: spatial vectors in the world frame, one configuration.
 
     With :math:`v_0 = 0`, :math:`a_0 = (-g, 0)` and the pieces of this module
@@ -238,7 +240,7 @@ def rne_reference(robot, q, qd, qdd, gravity=None, fext=None) -> np.ndarray:
     return np.einsum("ji,ji->j", S, f) + P.G ** 2 * P.Jm * qdd - friction(robot, qd)
 
 
-def inertia_reference(robot, q) -> np.ndarray:
+def inertia_reference(robot: DynamicChain, q: JointVector) -> np.ndarray:
     r"""The joint-space inertia matrix by its definition: column j is the torque of a unit acceleration.
 
     .. math:: M(q)_{:, j} = \mathcal{D}^{-1}(q, 0, e_j)\big|_{g = 0},
@@ -256,7 +258,9 @@ def inertia_reference(robot, q) -> np.ndarray:
     return np.stack([rne_reference(robot, q, np.zeros(n), e, gravity=[0, 0, 0]) for e in np.eye(n)], axis=1)
 
 
-def rne(robot, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):
+def rne(robot: DynamicChain, q: JointVector, qd: JointVector | None = None, qdd: JointVector | None = None,
+        gravity: Vector3 | None = None, fext: Twist6 | None = None, base_wrench: bool = False
+        ) -> JointVector | tuple[JointVector, Twist6]:
     """Joint forces/torques for motion ``(q, qd, qdd)``: the recursive Newton-Euler algorithm.
 
     Parameters

@@ -25,12 +25,16 @@ g*m2*(a2 + c2)*cos(q1 + q2)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import sympy as sp
 
 from ..results import Result
+from ..shapes import SE3
+from .params import DynamicChain
 
 __all__ = ["SymDynamics", "lagrange_sym", "twolink_sym"]
 
@@ -55,7 +59,7 @@ class SymDynamics(Result):
     params: dict = field(default_factory=dict)
 
     @property
-    def tau(self):
+    def tau(self) -> sp.Matrix:
         """The joint torques :math:`M\\ddot q + C\\dot q + g` (n x 1 sympy matrix)."""
         return self.M * sp.Matrix(self.qdd) + self.C * sp.Matrix(self.qd) + self.g
 
@@ -79,7 +83,8 @@ def _A(sp, L, q):
     return Rx * Tx * Rz * Tz if L.get("mdh", False) else Rz * Tz * Tx * Rx
 
 
-def lagrange_sym(robot, gravity=None, base=None, *, simplify: bool = True) -> SymDynamics:
+def lagrange_sym(robot: DynamicChain | Sequence[dict[str, Any]], gravity: Sequence[Any] | None = None,
+                 base: SE3 | sp.Matrix | None = None, *, simplify: bool = True) -> SymDynamics:
     """M, C and g of a DH chain by Lagrange's equations (module docstring), with sympy.
 
     ``robot`` is an rvc robot (its links, ``gravity`` and ``base`` are read

@@ -52,8 +52,11 @@ import dataclasses
 import importlib
 import numbers
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
+
+from ..shapes import ArrayLike
 
 __all__ = ["check", "check_with", "close", "describe_shape", "read_number", "read_array", "nonfinite",
            "Feedback", "CHAPTERS", "Mistake", "When", "Numeric", "ArrayAnswer", "Custom", "NOTEBOOKS",
@@ -64,7 +67,7 @@ CHAPTERS = ("ch02", "ch03", "ch07", "ch08", "ch09", "ch10")
 
 #: The table of exercise id -> the notebook (in ``notebooks/``, without ``.ipynb``) whose
 #: exercise cell calls ``check("<id>", ...)``: read by the student-copy and feedback tests,
-#: and checked against the notebooks by ``tests/test_exercise_registry.py``.
+#: and checked against the notebooks by ``tests/exercises/test_exercise_registry.py``.
 NOTEBOOKS: dict[str, str] = {
     f"{chapter}.{k}": notebook
     for notebook, chapter, first, last in (
@@ -77,7 +80,7 @@ NOTEBOOKS: dict[str, str] = {
         ("09-1_joint_control", 9, 1, 3),
         ("09-2_rigid_body_dynamics", 9, 4, 8),
         ("09-3_model_based_control", 9, 9, 11),
-        ("10_elastic_parallel", 10, 1, 9),
+        ("10_elastic_parallel", 10, 1, 6),
     )
     for k in range(first, last + 1)
 }
@@ -140,7 +143,7 @@ def _ragged(answer) -> bool:
     return len(lengths) > 1
 
 
-def describe_shape(answer) -> str:
+def describe_shape(answer: Any) -> str:
     """A neutral description of what came, for hints: type and shape.
 
     >>> describe_shape([[1, 2, 3], [4, 5]])
@@ -160,7 +163,7 @@ def describe_shape(answer) -> str:
     return f"an array of shape {a.shape}" if a.ndim else "a number"
 
 
-def read_number(answer, what: str):
+def read_number(answer: Any, what: str) -> tuple[float | None, str | None]:
     """``(value, None)`` for one finite number, else ``(None, hint)`` saying what came instead.
 
     >>> read_number(2, "the gain")
@@ -184,7 +187,7 @@ def read_number(answer, what: str):
     return v, None
 
 
-def read_array(answer, shape: tuple, what: str):
+def read_array(answer: Any, shape: tuple, what: str) -> tuple[np.ndarray | None, str | None]:
     """``(array, None)`` for a finite float array of ``shape``, else ``(None, hint)``.
 
     >>> read_array([1, 2], (3,), "the twist")
@@ -203,7 +206,7 @@ def read_array(answer, shape: tuple, what: str):
     return a, None
 
 
-def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str | None:
+def close(answer: Any, expected: ArrayLike, *, atol: float = 1e-6, what: str = "answer") -> str | None:
     """Compare numerically; return ``None`` or a hint that hides ``expected``.
 
     The hint says whether the shape or how many values are off, never the
@@ -232,7 +235,7 @@ def close(answer, expected, *, atol: float = 1e-6, what: str = "answer") -> str 
     return None
 
 
-def nonfinite(answer, _depth: int = 0) -> bool:
+def nonfinite(answer: Any, _depth: int = 0) -> bool:
     """True if a number anywhere in ``answer`` is NaN or infinite.
 
     Looks inside numbers, arrays, lists, tuples, dict values and the fields
@@ -268,7 +271,7 @@ def _resolve(value):
     return value() if callable(value) else value
 
 
-def as_array(answer):
+def as_array(answer: Any) -> np.ndarray | None:
     """``answer`` as a float array, or None if it is missing or not numeric.
 
     >>> as_array([1, 2]), as_array(None), as_array("two")
@@ -282,7 +285,7 @@ def as_array(answer):
         return None
 
 
-def same(a, b, *, rtol: float = 1e-5, atol: float = 1e-6) -> bool:
+def same(a: ArrayLike | None, b: ArrayLike, *, rtol: float = 1e-5, atol: float = 1e-6) -> bool:
     """True if ``a`` (an array, or None) has the shape of ``b`` and matches it by the array
     policy, ``|a - b| <= atol + rtol |b|``: for the tests of :class:`When` rules.
 
@@ -313,7 +316,7 @@ class Mistake:
     def __repr__(self) -> str:
         return f"Mistake({self.hint!r})"
 
-    def match(self, a, exercise) -> str | None:
+    def match(self, a: Any, exercise: Exercise) -> str | None:
         rtol = exercise.rtol if self.rtol is None else self.rtol
         atol = exercise.atol if self.atol is None else self.atol
         return self.hint if exercise.near(a, _resolve(self.value), rtol, atol) else None
@@ -339,7 +342,7 @@ class When:
     def __repr__(self) -> str:
         return f"When({self.hint!r})"
 
-    def match(self, a, exercise) -> str | None:
+    def match(self, a: Any, exercise: Exercise) -> str | None:
         if self.shape is not None and (a is None or a.shape != self.shape):
             return None
         return self.hint if self.test(a) else None
@@ -418,7 +421,7 @@ class Numeric(_Compared):
                          rtol=rtol, atol=atol)
 
     @staticmethod
-    def near(v, x, rtol, atol) -> bool:
+    def near(v: float, x: float, rtol: float, atol: float) -> bool:
         return abs(v - float(x)) <= max(atol, rtol * abs(float(x)))
 
     def _generic(self, answer, expected) -> str:
@@ -463,7 +466,7 @@ class ArrayAnswer(_Compared):
         self.shape_hint, self.wrong_shapes, self.prepare = shape_hint, dict(wrong_shapes or {}), prepare
 
     @staticmethod
-    def near(a, b, rtol, atol) -> bool:
+    def near(a: np.ndarray | None, b: ArrayLike, rtol: float, atol: float) -> bool:
         return same(a, b, rtol=rtol, atol=atol)
 
     def _generic(self, answer, expected) -> str:
@@ -523,7 +526,7 @@ class Feedback:
         pass
 
 
-def check(exercise_id: str, answer) -> Feedback:
+def check(exercise_id: str, answer: Any) -> Feedback:
     """Print feedback on ``answer`` for exercise ``exercise_id``; truthy if right.
 
     The feedback never contains the expected answer.
@@ -562,7 +565,7 @@ def _none_inside(answer) -> str | None:
     return None
 
 
-def check_with(exercise: Exercise, answer) -> Feedback:
+def check_with(exercise: Exercise, answer: Any) -> Feedback:
     """What :func:`check` does, with the exercise itself rather than its id."""
     exercise_id = exercise.id
     try:

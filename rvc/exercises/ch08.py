@@ -7,22 +7,21 @@ expected value.  The statements are at the end of
 they give.
 
 Tolerances that differ from the policy (``rvc.exercises``), kept from the
-checkers they replace: 8.1 is absolute (``rtol=0``); 8.3 takes 1e-6 relative
-and absolute (rates near the wrist singularity are large); 8.6 and 8.8 take
-2e-3 rad, the angle being found by a scan or a root; 8.7 takes half a sample
-step.
+checkers they replace: 8.1 is absolute (``rtol=0``); 8.2, 8.6 and 8.8 take
+2e-3 rad, the angle being found by a scan or a root; 8.3 takes 1e-5 rad (a
+root of the peak joint rate, which grows as the wrist angle shrinks); 8.4 takes
+1e-4 relative (a force of about a hundred newtons).
 """
 
 from __future__ import annotations
 
-import warnings
 from functools import cache
 
 import numpy as np
 
 from scipy.optimize import brentq
 
-from .. import DHRobot, RevoluteDH, jacob0, nullproj, resolve_rates, rrmc2, transl, trotx, wrench2tau
+from .. import DHRobot, RevoluteDH, jacob0, jacobe, nullproj, resolve_rates, rrmc2, trotx
 from ..models import baxter, planar2, puma560
 from . import ArrayAnswer, Custom, Mistake, Numeric, When, read_number, same
 
@@ -31,12 +30,11 @@ __all__: list[str] = []
 # --- the data of the exercise statements ------------------------------------
 
 EX81 = dict(a1=0.8, a2=0.5, q=(0.3, 0.9))
-EX82 = dict(qd=(0.1, -0.2, 0.3, 0.1, 0.2, -0.1))
-EX83 = dict(q5_deg=1.0, w=(0.1, 0.0, 0.0))
-EX84 = dict(f_tool_z=10.0, m_tool_z=2.0)
+EX83 = dict(w=(0.1, 0.0, 0.0), max_rate=2.0)
+EX84 = dict(direction=(0.0, 0.0, -1.0), tau_max=(50.0, 80.0, 40.0, 10.0, 10.0, 10.0))
 EX85 = dict(q=(0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1), v=(0, 0, 0.05, 0, 0, 0), qd1=0.2)
 EX86 = dict(a1=1.0, a2=1.0, q1=0.0)
-EX87 = dict(dp=(0.1, -0.1, 0.05), rx=0.2, gain=2.0, dt=0.05, steps=80, tol=1e-3)
+EX87 = dict(q=EX85["q"], v=EX85["v"])
 EX88 = dict(d1=0.5, a2=0.4, a3=0.3, q3=np.pi / 3, tol=2e-3)
 EX89 = dict(q5_deg=1.0, rx=0.3, gain=2.0, dt=0.05, steps=60, damping=np.logspace(-5, -1, 17),
             max_rate=4.0)
@@ -48,35 +46,58 @@ def _ex81():
     return jacob0(robot, EX81["q"])
 
 
-@cache
-def _ex82():
+def _ex82_approach_x(q5):
+    """The world x component of the Puma's approach vector at qn with q5 changed (q1 = q4 = 0 keep
+    the approach in the world x-z plane, so where it vanishes the approach is vertical)."""
     p560 = puma560()
     q = p560.qn
-    qd = np.array(EX82["qd"])
-    with warnings.catch_warnings():      # at qn the roll-pitch-yaw angles are at gimbal lock
-        warnings.simplefilter("ignore")
-        rpy = [(jacob0(p560, q, a) @ qd)[3:] for a in ("rpy/xyz", "rpy/zyx")]
-    return (jacob0(p560, q, "eul") @ qd)[3:], (jacob0(p560, q) @ qd)[3:], rpy[0], rpy[1]
+    q[4] = q5
+    return float(p560.fkine(q)[0, 2])
 
 
-def _ex83_q():
-    q = puma560().qn
-    q[4] = np.radians(EX83["q5_deg"])
-    return q
+@cache
+def _ex82():
+    """The wrist angles where the ZYZ analytical Jacobian at qn is singular: inside the joint
+    limits, and the one beyond them."""
+    lo, hi = puma560().qlim[:, 4]
+    inside = brentq(_ex82_approach_x, lo, hi, xtol=1e-12)
+    beyond = brentq(_ex82_approach_x, hi, inside + 2 * np.pi - 1e-3, xtol=1e-12)
+    return inside, beyond
+
+
+def _ex83_peak(q5, v=None, norm=False):
+    """The peak joint rate (largest |qd_j|, or the 2-norm) at qn with q5 for the tool velocity v."""
+    p560 = puma560()
+    q = p560.qn
+    q[4] = q5
+    v = np.r_[0.0, 0.0, 0.0, EX83["w"]] if v is None else np.asarray(v, dtype=float)
+    qd = resolve_rates(jacob0(p560, q), v, "inv")
+    return float(np.linalg.norm(qd) if norm else np.abs(qd).max())
 
 
 @cache
 def _ex83():
-    J = jacob0(puma560(), _ex83_q())
-    v = np.r_[0.0, 0.0, 0.0, EX83["w"]]
-    return resolve_rates(J, v, "inv"), J, v
+    """The smallest q5 > 0 with the peak rate at the limit: by max |qd_j|, and by the 2-norm."""
+    limit = EX83["max_rate"]
+    return tuple(brentq(lambda s: _ex83_peak(s, norm=norm) - limit, 1e-4, 0.5, xtol=1e-12)
+                 for norm in (False, True))
 
 
 @cache
 def _ex84():
+    """The largest force along the direction within the joint torque box, and the mistakes' values."""
     p560 = puma560()
-    w = np.array([0, 0, EX84["f_tool_z"], 0, 0, EX84["m_tool_z"]])
-    return wrench2tau(p560, p560.qn, w, "tool"), wrench2tau(p560, p560.qn, w, "world")
+    w = np.r_[EX84["direction"], 0.0, 0.0, 0.0]
+    lim = np.array(EX84["tau_max"])
+
+    def per_joint(J):                       # the force each joint allows alone (inf: it feels none)
+        tau = np.abs(J.T @ w)
+        return np.where(tau > 1e-12, lim / np.where(tau > 1e-12, tau, 1.0), np.inf)
+
+    each = per_joint(jacob0(p560, p560.qn))
+    ball = 1 / np.linalg.norm((jacob0(p560, p560.qn).T @ w) / lim)
+    return dict(right=each.min(), strongest=each[np.isfinite(each)].max(), ball=ball,
+                tool=per_joint(jacobe(p560, p560.qn)).min())
 
 
 @cache
@@ -101,14 +122,14 @@ def _ex86_curve():
 
 @cache
 def _ex87():
-    p560 = puma560()
-    goal = transl(*EX87["dp"]) @ p560.fkine(p560.qn) @ trotx(EX87["rx"])
-    r = rrmc2(p560, p560.qn, goal, gain=EX87["gain"], dt=EX87["dt"], steps=EX87["steps"], method="inv")
-    pos = np.linalg.norm(r.e[:, :3], axis=-1)
-    full = np.linalg.norm(r.e, axis=-1)
-    t_pos = float(r.t[np.argmax(pos < EX87["tol"])])
-    t_full = float(r.t[np.argmax(full < EX87["tol"])]) if np.any(full < EX87["tol"]) else np.inf
-    return t_pos, t_full
+    """Baxter's rates for the tool velocity with joint 1 still, and the mistakes' values."""
+    J = jacob0(baxter("left"), EX87["q"])
+    v = np.array(EX87["v"], dtype=float)
+    n = np.linalg.svd(J)[2][-1]                 # the one null-space direction of a 6x7 Jacobian
+    mn = resolve_rates(J, v)                    # the minimum-norm rates
+    locked = mn - n * mn[0] / n[0]              # slide along the null space until qd_1 = 0
+    projected = mn - nullproj(J) @ np.r_[mn[0], np.zeros(6)]
+    return locked, J, v, mn, projected
 
 
 def _ex88_arm(a2=EX88["a2"], a3=EX88["a3"]):
@@ -151,9 +172,6 @@ def _ex89():
         peak.append(np.abs(r.qd).max())
         peak_norm.append(np.linalg.norm(r.qd, axis=-1).max())
     return np.array(peak), np.array(peak_norm)
-
-
-_ONE_OFF = "one sample off: take the first sample whose position error is below 1 mm"
 
 
 def _best_8_6():
@@ -201,37 +219,48 @@ EXERCISES = [
             Mistake(lambda: _ex81()[:2][:, ::-1], "the columns are swapped: column j belongs to joint j"),
         ],
         fallback="{close} (are the link lengths a1 = 0.8, a2 = 0.5 and the angles in radians?)"),
-    ArrayAnswer(
-        "8.2", expected=lambda: _ex82()[0], what="the three Euler angle rates", shape=(3,),
+    Numeric(
+        "8.2", expected=lambda: _ex82()[0], what="the wrist angle q5 in radians", rtol=0, atol=2e-3,
         mistakes=[
-            Mistake(lambda: _ex82()[1], "that is the angular velocity from the geometric Jacobian; the "
-                                        "angle rates need the analytical one"),
-            Mistake(lambda: _ex82()[2], "those are roll-pitch-yaw rates; the exercise asks for ZYZ Euler "
-                                        "angles"),
-            Mistake(lambda: _ex82()[3], "those are roll-pitch-yaw rates; the exercise asks for ZYZ Euler "
-                                        "angles"),
+            Mistake(lambda: np.degrees(_ex82()[0]), "the answer is expected in radians", atol=0.2),
+            Mistake(0.0, "q5 = 0 is the robot's own wrist singularity, where the geometric Jacobian "
+                         "loses rank; the analytical Jacobian has another, which belongs to the angles "
+                         "alone"),
+            Mistake(lambda: float(puma560().qn[4]),
+                    "that is qn itself: there the roll-pitch-yaw angles are at gimbal lock, but the "
+                    "exercise asks about ZYZ Euler angles"),
+            When(lambda v: not puma560().qlim[0, 4] <= v <= puma560().qlim[1, 4],
+                 "that wrist angle is beyond the Puma's joint limits for q5", example=lambda: _ex82()[1]),
         ],
-        fallback="not the Euler angle rates at qn for those joint rates (the angular rows of the "
-                 "analytical Jacobian)"),
-    ArrayAnswer(
-        "8.3", expected=lambda: _ex83()[0], what="the six joint rates", shape=(6,), rtol=1e-6,
+        fallback="not a wrist angle where the ZYZ angle rates are undefined: ask when the ZYZ angles "
+                 "themselves stop being unique, and which tool axis decides that"),
+    Numeric(
+        "8.3", expected=lambda: _ex83()[0], what="the wrist angle q5 in radians", rtol=0, atol=1e-5,
         mistakes=[
-            When(lambda a: same(_ex83()[1] @ a, np.r_[EX83["w"], 0.0, 0.0, 0.0]),
-                 example=lambda: np.linalg.solve(_ex83()[1], np.r_[EX83["w"], 0.0, 0.0, 0.0]),
-                 hint="the order of a spatial velocity is (linear, angular): the angular velocity goes last"),
-            When(lambda a: not same(_ex83()[1] @ a, _ex83()[2]), example=np.zeros(6),
-                 hint="your rates do not give the asked tool velocity (was q5 converted to radians?)"),
+            When(lambda v: v <= 0, "the exercise asks for a positive q5", example=lambda: -_ex83()[0]),
+            Mistake(lambda: np.degrees(_ex83()[0]), "the answer is expected in radians", atol=0.05),
+            Mistake(lambda: _ex83()[1], "the peak joint rate is the largest rate of a single joint, not "
+                                        "the length of the whole joint-rate vector"),
+            When(lambda v: v < _ex83()[0], "with that wrist angle some joint still turns faster than the "
+                                           "limit", example=lambda: 0.9 * _ex83()[0]),
         ],
-        fallback="your rates give the asked velocity but are not those of the inverse Jacobian"),
-    ArrayAnswer(
-        "8.4", expected=lambda: _ex84()[0], what="the six joint torques", shape=(6,),
+        fallback="that wrist angle keeps every rate within the limit, but a smaller one does too "
+                 "(the rates grow smoothly as the wrist straightens)"),
+    Numeric(
+        # a force of about a hundred newtons: 1e-4 relative
+        "8.4", expected=lambda: _ex84()["right"], what="force in N", rtol=1e-4, atol=1e-6,
         mistakes=[
-            Mistake(lambda: _ex84()[1], "the wrench is given in the tool's axes, not the world's: use the "
-                                        "matching Jacobian"),
-            Mistake(lambda: -_ex84()[0], "the sign: the exercise asks for the torques the wrench exerts "
-                                         "on the joints"),
+            When(lambda v: v <= 0, "the largest force is a magnitude: a positive number", example=-1.0),
+            Mistake(lambda: _ex84()["ball"], "that is the bound of a force ellipsoid, where the scaled "
+                                             "torques together have unit length; each joint has a limit of "
+                                             "its own, and only the joint that reaches it first matters"),
+            Mistake(lambda: _ex84()["strongest"], "at that force some joint is already beyond its limit: the "
+                                                  "weakest joint decides"),
+            Mistake(lambda: _ex84()["tool"], "the direction is given in world axes, and the force is applied "
+                                             "in them: use the Jacobian whose rows are world axes"),
         ],
-        fallback="not J^T w at qn for that wrench (order: force first, then moment)"),
+        fallback="not the largest force: each joint's torque grows in proportion to the force, and "
+                 "every joint must stay within its own limit"),
     ArrayAnswer(
         "8.5", expected=lambda: _ex85()[0], what="Baxter's seven joint rates", shape=(7,),
         mistakes=[
@@ -255,18 +284,20 @@ EXERCISES = [
         ],
         fallback="not the maximum: for each q2 find the largest force along y that unit joint torques "
                  "allow, then take the q2 where that is largest"),
-    Numeric(
-        "8.7", expected=lambda: _ex87()[0], what="a time in seconds", rtol=0, atol=EX87["dt"] / 2,
+    ArrayAnswer(
+        "8.7", expected=lambda: _ex87()[0], what="Baxter's seven joint rates", shape=(7,),
+        wrong_shapes={(6,): "seven rates, one per joint: the still joint 1 is one of them"},
         mistakes=[
-            Mistake(lambda: _ex87()[1], "that uses the whole pose error; the exercise asks about the "
-                                        "position error only"),
-            Mistake(lambda: _ex87()[0] / EX87["dt"], "that looks like a sample index; the answer is a time "
-                                                     "in seconds", atol=0.5),
-            Mistake(lambda: _ex87()[0] + EX87["dt"], _ONE_OFF),
-            Mistake(lambda: _ex87()[0] - EX87["dt"], _ONE_OFF),
+            When(lambda a: not same(_ex87()[1] @ a, _ex87()[2]), example=np.ones(7),
+                 hint="your rates do not give the asked tool velocity"),
+            Mistake(lambda: _ex87()[3], "that is the minimum-norm solution: joint 1 still turns"),
+            Mistake(lambda: _ex87()[4], "projecting joint 1's rate into the null space only shrinks it; "
+                                        "the null space of this arm is a single direction: how far along it "
+                                        "must you go for joint 1 to stop?"),
+            When(lambda a: abs(a[0]) > 1e-6, "joint 1 must stand still", shape=(7,),
+                 example=lambda: _ex87()[3] + 0.01 * np.linalg.svd(_ex87()[1])[2][-1]),
         ],
-        fallback="not when the position error first drops below 1 mm; check the gain, the sample time "
-                 "and that the goal is the translated tool pose"),
+        fallback="{close}"),
     Numeric(
         "8.8", expected=lambda: _ex88()[0], what="the shoulder angle q2 in radians", rtol=0, atol=EX88["tol"],
         mistakes=[

@@ -13,8 +13,8 @@ significant digits, and a student may read them off a plot or a simulation,
 so its numeric exercises take a relative band (``_BAND``: 1e-4, and 1e-3 or
 2e-3 where the answer comes out of an integration or a search), not the
 policy's 1e-6.
-9.4 compares torques of tens of N m absolutely within 1e-4 N m (its two
-listed mistakes within the array policy's band).
+9.4 takes 2e-3 rad (an angle found by a scan); 9.10's answer is a whole number,
+compared by the policy.
 """
 
 from __future__ import annotations
@@ -22,28 +22,28 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from scipy.optimize import brentq
+from scipy.optimize import brentq, minimize_scalar
 
-from .. import (asada, dynparams, energy, fdyn, gravload, inertia, jtraj, nofriction, payload, rne,
-                sea)
+from .. import (computed_torque_law, dynparams, energy, fdyn, gravload, inertia, inertia_x, jtraj,
+                nofriction, payload, rne, sea, simulate)
 from ..models import puma560, puma560_motor2, twolink
-from . import ArrayAnswer, Custom, Mistake, Numeric, When, describe_shape, read_number
+from . import Custom, Mistake, Numeric, When, read_number
 
 __all__: list[str] = []
 
+EX91 = dict(samples=361, spread=1.1)
 EX92 = dict(demand=50.0, Kv=1.0)
-EX95 = dict(joint3_speed=2.0)
+EX95 = dict(samples=201, share=0.1)
 EX96 = dict(p=(0.0, 0.0, 0.1), limit=60.0)
-EX97 = dict(q=(0.0, 0.5, 2.5, 0.0, 0.8, 0.0))
+EX97 = dict(q=(0.0, 0.5, 2.5, 0.0, 0.8, 0.0), mass=2.5, p=(0.0, 0.0, 0.1))
 EX98 = dict(T=0.5)
 EX99 = dict(samples=201)
-EX910 = dict(wn=10.0, e0=0.1, t=0.3)
+EX910 = dict(mass=2.5, p=(0.0, 0.0, 0.1), T=1.0, dt=0.01, limit=0.01, wn0=10.0)
 EX911 = dict(speed=0.5, dt=1e-4, T=0.35, window=0.02, limit=20.0)
 
 
 _ROTOR = ("the joint inertia from the model holds the rotor at the Puma's own ratio: only the "
                 "link's part stays fixed when the ratio changes")
-_QUADRATIC = ("the velocity torques are quadratic in the speed: check the speed you used")
 _FRICTION = ("friction takes the motor's torque as well: the full model includes it")
 
 #: the band of the chapter's numeric answers: relative, with an absolute floor near zero
@@ -53,10 +53,22 @@ _LOOSE = dict(rtol=1e-3, atol=1e-9)
 
 @cache
 def _ex91():
-    p = puma560()
-    M11 = float(inertia(p, p.qn)[0, 0])
-    G, Jm = p.links[0].G, p.links[0].Jm
-    return M11, G, Jm
+    """The smallest gear ratio for which the velocity loop's bandwidth, (B + K Kv) / J', varies by at
+    most the spread as the elbow turns: J' = Jm + J_link / G^2, with J_link the link's part of M22
+    over the elbow grid (the rest at qz), the same for any G."""
+    p, m = puma560(), puma560_motor2()
+    P = dynparams(p)
+    Q = np.zeros((EX91["samples"], 6))
+    Q[:, 2] = np.linspace(-np.pi, np.pi, EX91["samples"])
+    M22 = inertia(p, Q)[:, 1, 1]
+    link = M22 - P.G[1] ** 2 * P.Jm[1]
+    s = EX91["spread"]
+
+    def ratio(J):                               # Jm + J.max()/G^2 = s (Jm + J.min()/G^2), for G
+        return float(np.sqrt((J.max() - s * J.min()) / ((s - 1) * m.Jm)))
+
+    return dict(right=ratio(link), rotor_twice=ratio(M22), puma=m.G,
+                of_rotor=float(np.sqrt((link.max() - link.min()) / ((s - 1) * m.Jm))))
 
 
 @cache
@@ -87,16 +99,26 @@ def _ex93():
                 rotor_twice=(_best_ratio(M22, g, Jm, t), np.sqrt(M22 / Jm)), hold=g / t)
 
 
+def _ex95_shares(T=1.0):
+    """Along jtraj(qz, qr) in T s: the peak velocity torque at joint 2 over its peak gravity torque,
+    and the same with the inertial torque included (no friction in either)."""
+    p = puma560()
+    nf = nofriction(p, viscous=True)
+    tr = jtraj(p.qz, p.qr, np.linspace(0.0, T, EX95["samples"]))
+    zero = [0.0, 0.0, 0.0]
+    g = np.abs(gravload(p, tr.q)[:, 1]).max()
+    velocity = np.abs(rne(nf, tr.q, tr.qd, np.zeros_like(tr.qdd), gravity=zero)[:, 1]).max()
+    dynamic = np.abs(rne(nf, tr.q, tr.qd, tr.qdd, gravity=zero)[:, 1]).max()
+    return float(velocity / g), float(dynamic / g)
+
+
 @cache
 def _ex95():
-    p = puma560()
-    qd = np.zeros(6)
-    qd[2] = EX95["joint3_speed"]
-    nf = nofriction(p, viscous=True)
-    h = rne(nf, p.qn, qd, np.zeros(6), gravity=[0, 0, 0])
-    with_friction = rne(p, p.qn, qd, np.zeros(6), gravity=[0, 0, 0])
-    with_gravity = rne(nf, p.qn, qd, np.zeros(6))
-    return float(h[1]), float(with_friction[1]), float(with_gravity[1])
+    """The duration at which the share reaches the limit: the velocity torque grows as 1/T^2 (the
+    speeds as 1/T along the same path), the gravity torque not at all."""
+    velocity, dynamic = _ex95_shares()
+    s = EX95["share"]
+    return dict(right=np.sqrt(velocity / s), inertial=np.sqrt(dynamic / s), linear=velocity / s)
 
 
 @cache
@@ -137,9 +159,13 @@ def _ex99():
 
 @cache
 def _ex97():
-    p = puma560()
+    """The eigenvalues of the translational Cartesian inertia at q, without and with the payload."""
     q = np.array(EX97["q"])
-    return asada(p, q, "trans"), asada(p, q, "all"), asada(p, p.qn, "trans")
+    empty = puma560()
+    loaded = puma560()
+    payload(loaded, EX97["mass"], EX97["p"])
+    e0, e1 = (np.linalg.eigvalsh(inertia_x(r, q, "trans")) for r in (empty, loaded))
+    return dict(right=float(e1[0] - e0[0]), hardest=float(e1[-1] - e0[-1]), ratio=float(e1[0] / e0[0]))
 
 
 def _payload_side_9_6(v):
@@ -152,25 +178,62 @@ def _payload_side_9_6(v):
             + " the limit; the load grows linearly with the payload mass")
 
 
-def _check_9_10(answer):
-    """Kp, Kv of a critically damped error at wn, and the error after t: three parts."""
-    a = np.asarray(answer, dtype=float) if not isinstance(answer, str) else None
-    if a is None or a.shape != (3,):
-        return f"expected three numbers (Kp, Kv, error), got {describe_shape(answer)}"
-    wn, e0, t = EX910["wn"], EX910["e0"], EX910["t"]
-    Kp, Kv = wn**2, 2 * wn
-    e = e0 * (1 + wn * t) * np.exp(-wn * t)
-    if not Numeric.near(a[0], Kp, **_BAND):
-        return "Kp: the error obeys e'' + Kv e' + Kp e = 0, whose natural frequency is sqrt(Kp)"
-    if not Numeric.near(a[1], Kv, **_BAND):
-        if Numeric.near(a[1], wn, **_BAND):
-            return "Kv: critical damping needs a damping ratio of 1, and Kv = 2 zeta wn"
-        return "Kv: critical damping, zeta = Kv / (2 sqrt(Kp)) = 1"
-    if not Numeric.near(a[2], e, **_LOOSE):
-        if Numeric.near(a[2], e0 * np.exp(-wn * t), **_LOOSE):
-            return "the error: a critically damped system has the solution (1 + wn t) e^(-wn t) e0"
-        return "the error: solve e'' + Kv e' + Kp e = 0 from e(0) = e0, e'(0) = 0"
-    return None
+def _ex94_load(q2, joint=1):
+    """Gravity load on a joint of the Puma at qz with the shoulder at q2."""
+    p = puma560()
+    q = p.qz
+    q[1] = q2
+    return float(gravload(p, q)[joint])
+
+
+@cache
+def _ex94():
+    """The shoulder angle in [-pi/2, pi/2] of the largest shoulder load (the rest at qz), of the
+    largest elbow load, and where the shoulder load vanishes."""
+    lo, hi = -np.pi / 2, np.pi / 2
+
+    def peak(joint):
+        return float(minimize_scalar(lambda x: -abs(_ex94_load(x, joint)), bounds=(lo, hi),
+                                     method="bounded", options=dict(xatol=1e-10)).x)
+
+    right = peak(1)
+    return dict(right=right, elbow=peak(2), balanced=brentq(_ex94_load, right, hi, xtol=1e-12))
+
+
+@cache
+def _ex910_error(wn, exact=False):
+    """The largest joint error of computed torque (critically damped at wn) along jtraj(qz, qr), when
+    the real arm carries the payload the model lacks (with exact: the real arm is the model)."""
+    p = puma560()
+    model = nofriction(p)
+    real = nofriction(p)
+    if not exact:
+        payload(real, EX910["mass"], EX910["p"])
+    dt, T = EX910["dt"], EX910["T"]
+    traj = jtraj(p.qz, p.qr, np.arange(0.0, T + dt / 2, dt))
+    sim = simulate(real, computed_torque_law(model, traj, wn ** 2, 2 * wn), p.qz, T=T, dt=dt)
+    return float(np.abs(sim.error).max())
+
+
+def _smallest_wn(start, exact=False):
+    """The smallest whole wn whose error is within the limit, stepping from ``start``."""
+    def ok(wn):
+        return _ex910_error(wn, exact) <= EX910["limit"]
+
+    wn = int(start)
+    while not ok(wn):
+        wn += 1
+    while wn > 1 and ok(wn - 1):
+        wn -= 1
+    return float(wn)
+
+
+@cache
+def _ex910():
+    """The answer, the 1/wn^2 prediction from the error at wn0, and the answer for an exact model."""
+    wn0 = EX910["wn0"]
+    predicted = float(np.ceil(wn0 * np.sqrt(_ex910_error(wn0) / EX910["limit"])))
+    return dict(right=_smallest_wn(predicted), predicted=predicted, exact=_smallest_wn(wn0, exact=True))
 
 
 def _sensed_force(k):
@@ -208,17 +271,18 @@ def _check_9_11(answer):
 
 EXERCISES = [
     Numeric(
-        "9.1", expected=lambda: _ex91()[0] / _ex91()[1] ** 2, what="inertia in kg m^2", **_BAND,
+        "9.1", expected=lambda: _ex91()["right"], what="gear ratio", **_LOOSE,
         mistakes=[
-            Mistake(lambda: _ex91()[0], "that is the inertia at the joint; the motor sees it through the "
-                                        "gearbox"),
-            Mistake(lambda: _ex91()[0] / abs(_ex91()[1]),
-                    "a gearbox scales torque by G and speed by 1/G: inertia scales by G squared"),
-            Mistake(lambda: _ex91()[2] + _ex91()[0] / _ex91()[1] ** 2,
-                    "the joint's inertia from the model already includes the rotor (seen through the "
-                    "gearbox): adding the rotor again counts it twice"),
+            When(lambda v: v <= 0, "a gear ratio is positive", example=-1.0),
+            Mistake(lambda: _ex91()["rotor_twice"], _ROTOR),
+            Mistake(lambda: _ex91()["of_rotor"], "the limit is on the ratio of the fastest to the slowest "
+                                                 "bandwidth: the slowest has the rotor and the lightest link "
+                                                 "on the shaft, not the rotor alone"),
+            When(lambda v: v < _ex91()["right"], "with that ratio the fastest bandwidth is still more than "
+                                                 "1.1 times the slowest", example=lambda: _ex91()["puma"]),
         ],
-        fallback="divide the inertia that joint 1 feels at qn by the right power of its gear ratio"),
+        fallback="that ratio meets the requirement, but a smaller one does too: the question asks for "
+                 "the smallest"),
     Numeric(
         "9.2", expected=lambda: _ex92()[0], what="speed error in rad/s", **_BAND,
         mistakes=[
@@ -247,29 +311,35 @@ EXERCISES = [
         ],
         fallback="past the best ratio the motor spends its torque accelerating its own rotor: try a "
                  "smaller one"),
-    ArrayAnswer(
-        # the answer is a torque of tens of N m: an absolute band of 1e-4 N m
-        "9.4", expected=lambda: gravload(puma560(), puma560().qs), what="gravity load", rtol=0, atol=1e-4,
-        mistakes=[
-            Mistake(lambda: -gravload(puma560(), puma560().qs), rtol=1e-5, atol=1e-6,
-                    hint="the sign is reversed: the gravity load is the torque the motors must apply to "
-                         "hold the arm still"),
-            Mistake(lambda: gravload(puma560(), puma560().qn), rtol=1e-5, atol=1e-6,
-                    hint="that is the load at the nominal pose; which configuration is stretched out?"),
-        ],
-        fallback="{close} (joint speeds and accelerations are zero; gravity is the robot's own)"),
     Numeric(
-        "9.5", expected=lambda: _ex95()[0], what="torque on joint 2 in N m", **_BAND,
+        "9.4", expected=lambda: _ex94()["right"], what="the shoulder angle q2 in radians", rtol=0, atol=2e-3,
         mistakes=[
-            Mistake(lambda: _ex95()[0] / 4, _QUADRATIC),
-            Mistake(lambda: _ex95()[0] / 2, _QUADRATIC),
-            Mistake(lambda: _ex95()[2], "only the velocity coupling is asked for: leave gravity out"),
-            Mistake(lambda: -_ex95()[0], "check the sign: it is the torque joint 2 needs, as the inverse "
-                                         "dynamics gives it"),
+            Mistake(lambda: np.degrees(_ex94()["right"]), "the answer is expected in radians", atol=0.2),
+            When(lambda v: not -np.pi / 2 <= v <= np.pi / 2, "the same load occurs with the arm turned "
+                 "over; give the angle between -pi/2 and pi/2", example=lambda: _ex94()["right"] + np.pi),
+            Mistake(0.0, "at q2 = 0 the upper arm is level, but the forearm and the wrist hang elsewhere: "
+                         "the load is largest where the whole arm's centre of mass is level with the "
+                         "shoulder"),
+            Mistake(lambda: _ex94()["elbow"], "that is where the elbow's load is largest; the exercise asks "
+                                              "about the shoulder (joint 2)"),
+            Mistake(lambda: _ex94()["balanced"], "there the arm balances over the shoulder and the load "
+                                                 "vanishes: the question asks for the largest load"),
         ],
-        fallback="the torque that joint 3's speed makes at joint 2 with no acceleration, no gravity, no "
-                 "friction: the Coriolis matrix times the joint speeds, or the inverse dynamics under "
-                 "those conditions"),
+        fallback="not the shoulder angle of the largest load: evaluate it over many shoulder angles"),
+    Numeric(
+        "9.5", expected=lambda: _ex95()["right"], what="duration in s", **_LOOSE,
+        mistakes=[
+            When(lambda v: v <= 0, "a duration is positive", example=-1.0),
+            Mistake(lambda: _ex95()["inertial"], "only the velocity torques (Coriolis and centripetal) count: "
+                                                 "leave out the torque the accelerations need"),
+            Mistake(lambda: _ex95()["linear"], "the velocity torques grow as the square of the speeds, and the "
+                                               "speeds as one over the duration"),
+            When(lambda v: v < _ex95()["right"], "in that time the velocity torques are already more than a "
+                                                 "tenth of the gravity torque",
+                 example=lambda: 0.5 * _ex95()["right"]),
+        ],
+        fallback="in that time the velocity torques stay below a tenth of the gravity torque: the "
+                 "duration asked for is shorter"),
     Numeric(
         "9.6", expected=lambda: _ex96()[0], what="payload mass in kg", **_LOOSE,
         mistakes=[
@@ -279,15 +349,18 @@ EXERCISES = [
         ],
         fallback=_payload_side_9_6),
     Numeric(
-        "9.7", expected=lambda: _ex97()[0], what="Asada's measure", **_LOOSE,
+        "9.7", expected=lambda: _ex97()["right"], what="mass in kg", **_LOOSE,
         mistakes=[
-            When(lambda v: not 0 <= v <= 1, "a ratio of the smallest to the largest eigenvalue lies between "
-                                            "0 and 1", example=2.0),
-            Mistake(lambda: _ex97()[1], "only the translational directions were asked for"),
-            Mistake(lambda: _ex97()[2], "that is the nominal pose; the question gives another configuration"),
+            When(lambda v: v < 0, "a payload cannot make the arm easier to accelerate", example=-1.0),
+            Mistake(lambda: EX97["mass"], "the payload's mass is not simply added: it sits beyond the tool "
+                                          "point, it loads every joint, and the translational Cartesian "
+                                          "inertia comes out of the whole arm's inertia"),
+            Mistake(lambda: _ex97()["hardest"], "that is the hardest direction; the exercise asks about the "
+                                                "easiest one"),
+            Mistake(lambda: _ex97()["ratio"], "the exercise asks for the increase in kg, not the ratio"),
         ],
-        fallback="use the Cartesian inertia (J M^-1 J^T)^-1 restricted to the translational rows, and the "
-                 "ratio of its eigenvalues"),
+        fallback="not the increase of the smallest eigenvalue of the translational Cartesian inertia "
+                 "(with the payload, minus without)"),
     Numeric(
         "9.8", expected=lambda: _ex98()[0], what="kinetic energy in J", **_LOOSE,
         mistakes=[
@@ -311,6 +384,22 @@ EXERCISES = [
                       "motor gives at the joint"),
         ],
         fallback="the shoulder still has torque to spare along that move: it can be done faster"),
-    Custom("9.10", _check_9_10),
+    Numeric(
+        "9.10", expected=lambda: _ex910()["right"], what="natural frequency in rad/s",
+        mistakes=[
+            When(lambda v: v <= 0, "a natural frequency is positive", example=-1.0),
+            Mistake(lambda: _ex910()["predicted"], "that is the prediction of the one-over-wn-squared law; the "
+                                                   "payload's error changes along the move: confirm it by "
+                                                   "simulation"),
+            Mistake(lambda: _ex910()["exact"], "the real arm carries the payload, the controller's model does "
+                                               "not"),
+            When(lambda v: abs(v - round(v)) > 1e-6, "the exercise asks for a whole number of rad/s",
+                 example=lambda: _ex910()["right"] - 0.5),
+            When(lambda v: v < _ex910()["right"], "with that natural frequency the error still passes the "
+                                                  "limit somewhere along the move",
+                 example=lambda: _ex910()["right"] - 2),
+        ],
+        fallback="that natural frequency keeps the error within the limit, but a smaller whole number "
+                 "does too"),
     Custom("9.11", _check_9_11),
 ]

@@ -40,6 +40,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import nbformat
 
@@ -98,7 +99,7 @@ def strip_solutions(source: str, exercise_id: str | None = None) -> str:
     return stripped
 
 
-def strip_notebook(nb, name: str = "notebook") -> tuple[object, int]:
+def strip_notebook(nb: nbformat.NotebookNode, name: str = "notebook") -> tuple[object, int]:
     """Strip solutions from every code cell of ``nb`` in place.
 
     Returns the notebook and the number of exercise cells stripped.  A
@@ -140,7 +141,7 @@ def strip_notebook(nb, name: str = "notebook") -> tuple[object, int]:
     return nb, count
 
 
-def read_notebook(path: Path):
+def read_notebook(path: Path) -> nbformat.NotebookNode:
     """Read the course notebook at ``path``; a file that is not one raises :class:`StudentCopyError`
     naming it and what is wrong."""
     path = Path(path)
@@ -201,7 +202,7 @@ def _read_manifest(path: Path) -> dict[str, str]:
     return data
 
 
-def write_student_copies(src: Path, dest: Path, *, out=sys.stdout) -> dict[str, str]:
+def write_student_copies(src: Path, dest: Path, *, out: TextIO = sys.stdout) -> dict[str, str]:
     """Write a stripped copy of each notebook in ``src`` into ``dest``.
 
     Returns ``{name: status}`` with status ``"written"``, ``"updated"``,
@@ -243,7 +244,7 @@ def write_student_copies(src: Path, dest: Path, *, out=sys.stdout) -> dict[str, 
     return status
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("src", type=Path, help="folder of course notebooks")
     parser.add_argument("dest", type=Path, help="folder for the student copies")

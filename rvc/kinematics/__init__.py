@@ -6,7 +6,7 @@ interface*, the protocol :class:`~rvc.kinematics.chain.Chain` (``n``,
 ``revolute``, ``qlim``, ``base``, ``tool``, ``dim``, ``fkine(q)``,
 ``fkine_all(q)``, ``joint_frames(q)``; each member's shapes and frames are
 documented there).  Every model of the library satisfies it
-(``tests/test_chain_interface.py`` checks each member of each).
+(``tests/kinematics/test_chain_interface.py`` checks each member of each).
 
 Modules, in the order they build on each other:
 

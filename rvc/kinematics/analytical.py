@@ -35,6 +35,7 @@ from ..checks import SingularityWarning, getarray, getoption, getpose, warn_sing
 from ..motion.velocity import eul2jac, rpy2jac
 from ..spatial.expmap import skew, trlog
 from ..spatial.transforms3d import SINGULAR_TOL, tr2eul, tr2rpy
+from ..shapes import SE3, Jacobian, Vector3
 
 __all__ = ["ANALYTICAL", "exp2jac", "jacob_analytical"]
 
@@ -42,7 +43,7 @@ __all__ = ["ANALYTICAL", "exp2jac", "jacob_analytical"]
 ANALYTICAL = ("rpy/xyz", "rpy/zyx", "eul", "exp")
 
 
-def exp2jac(phi) -> np.ndarray:
+def exp2jac(phi: Vector3) -> np.ndarray:
     """Rate matrix of exponential coordinates, :math:`\\omega = A(\\phi)\\, \\dot\\phi`: shape (..., 3, 3).
 
     ``phi`` = :math:`\\theta\\hat k` is the rotation vector of
@@ -86,7 +87,7 @@ def _angles_and_rates(R, analytical):
     return gamma, rpy2jac(gamma, order=order)
 
 
-def jacob_analytical(J, T, analytical: str = "rpy/xyz") -> np.ndarray:
+def jacob_analytical(J: Jacobian, T: SE3, analytical: str = "rpy/xyz") -> Jacobian:
     """Analytical Jacobian from a world-frame geometric Jacobian ``J`` at tool pose ``T``.
 
     .. math:: J_a = \\begin{pmatrix} I_3 & 0 \\\\ 0 & A(\\Gamma)^{-1} \\end{pmatrix} J

@@ -6,7 +6,7 @@ class.  They read a model through the members of :class:`Chain`, a
 sequences in 3-D and in the plane all have them, so ``jacob0``, ``ikine``,
 ``plot_robot`` and ``teach`` work on each alike.  ``isinstance(model,
 Chain)`` says whether a model has every member (not what they return:
-``tests/test_chain_interface.py`` checks that, member by member, for every
+``tests/kinematics/test_chain_interface.py`` checks that, member by member, for every
 model of the library).
 
 A planar chain (``dim == 2``) computes in the plane: ``fkine(q)`` gives
@@ -31,6 +31,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from ..checks import getarray, getaxes, getoption, getpose, getq
+from ..shapes import SE2, SE3, ArrayLike, JointVector
 
 __all__ = ["Chain", "lift_planar", "planar_pose", "pose3d", "goal_pose", "axes_point"]
 
@@ -69,32 +70,32 @@ class Chain(Protocol):
         """(2, n) joint limits: row 0 the lower, row 1 the upper (``-inf``/``inf`` where there are none)."""
 
     @property
-    def base(self) -> np.ndarray:
+    def base(self) -> SE3:
         """(4, 4) pose of the chain's base in the world frame (the identity for a sequence of terms)."""
 
     @property
-    def tool(self) -> np.ndarray:
+    def tool(self) -> SE3:
         """(4, 4) pose of the tool in the last link's frame, included in ``fkine``."""
 
     @property
     def dim(self) -> int:
         """3 for a chain in space; 2 for a planar chain, whose poses are (3, 3) and which is drawn in 2-D."""
 
-    def fkine(self, q, *, unit: str = "rad") -> np.ndarray:
+    def fkine(self, q: JointVector, *, unit: str = "rad") -> SE3 | SE2:
         """End pose (..., d, d): base, the joints' motion and the tool, in the world frame."""
 
-    def fkine_all(self, q, *, unit: str = "rad") -> np.ndarray:
+    def fkine_all(self, q: JointVector, *, unit: str = "rad") -> SE3 | SE2:
         """(..., m, d, d) frames whose origins outline the arm, from the base on (for drawing):
         base and link frames for a DH chain (m = n + 1), base, each joint and the end for a
         sequence of terms (m = n + 2)."""
 
-    def joint_frames(self, q, *, unit: str = "rad"):
+    def joint_frames(self, q: JointVector, *, unit: str = "rad") -> tuple[SE3, SE3]:
         """``(F, T)``, always in 3-D: ``F`` (..., n, 4, 4) the frame of each joint axis (joint j
         turns about, or slides along, the z axis of ``F[..., j, :, :]``, world frame) and ``T``
         (..., 4, 4) the end pose (a planar chain's in the plane z = 0).  The Jacobians read these."""
 
 
-def lift_planar(F):
+def lift_planar(F: SE2) -> SE3:
     """A planar pose (..., 3, 3) as the 3-D pose (..., 4, 4) in the plane z = 0.
 
     ``[[R, t], [0, 1]]`` with R (2, 2) becomes ``[[R3, (t, 0)], [0, 1]]``,
@@ -116,7 +117,7 @@ def lift_planar(F):
     return out
 
 
-def planar_pose(T) -> np.ndarray:
+def planar_pose(T: SE3) -> SE2:
     """The planar part (..., 3, 3) of a 3-D pose (..., 4, 4): its rows and columns x, y, 1.
 
     For a pose in the plane z = 0 (turning about z) it undoes :func:`lift_planar`:
@@ -130,7 +131,7 @@ def planar_pose(T) -> np.ndarray:
     return np.asarray(T, dtype=float)[..., _PLANE[:, None], _PLANE]
 
 
-def pose3d(robot, q) -> np.ndarray:
+def pose3d(robot: Chain, q: JointVector) -> SE3:
     """The tool pose of any chain as a 3-D pose (..., 4, 4): ``robot.fkine(q)``, a planar
     chain's (..., 3, 3) pose lifted into the plane z = 0 (:func:`lift_planar`).
 
@@ -142,7 +143,7 @@ def pose3d(robot, q) -> np.ndarray:
     return lift_planar(T) if getattr(robot, "dim", 3) == 2 else T
 
 
-def goal_pose(robot, T, name: str = "T") -> np.ndarray:
+def goal_pose(robot: Chain, T: SE3 | SE2, name: str = "T") -> SE3:
     """A desired tool pose for ``robot``, checked, as a 3-D pose (..., 4, 4).
 
     A planar chain (``robot.dim == 2``) also takes planar poses (..., 3, 3),
@@ -163,7 +164,8 @@ def goal_pose(robot, T, name: str = "T") -> np.ndarray:
     return getpose(T, name)
 
 
-def axes_point(robot, q, axes="trans", centre="tool", *, unit: str = "rad"):
+def axes_point(robot: Chain, q: JointVector, axes: str | ArrayLike = "trans", centre: str | ArrayLike | None = "tool",
+               *, unit: str = "rad") -> np.ndarray | None:
     """Where the tool is, in the rows of a spatial velocity ``(vx vy vz wx wy wz)`` that ``axes`` picks.
 
     ``axes`` as :func:`~rvc.checks.getaxes` (``"trans"``, ``"rot"``,

@@ -38,13 +38,38 @@ array([1., 1., 0.])
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 
 from ..checks import getarray, getq, getvector
+from ..shapes import SE3, ArrayLike, JointVector
+from .chain import Chain
 
 __all__ = ["dh_transform", "link_transform", "fkine_dh_reference", "fkine_dh", "fkine_all", "fkine_links",
            "joint_frames_dh"]
+
+class DHLinkParams(Protocol):
+    """What the DH functions read of a link (as :class:`~rvc.models.link.Link` holds it): the four
+    parameters, the joint offset, ``sigma`` (0 revolute, 1 prismatic) and ``mdh`` (modified DH)."""
+
+    theta: float
+    d: float
+    a: float
+    alpha: float
+    offset: float
+    sigma: int
+    mdh: bool
+
+
+class DHChain(Chain, Protocol):
+    """A chain described by a DH table (as :class:`~rvc.models.dhrobot.DHRobot` is): the chain
+    interface plus its ``links`` and whether they are modified DH."""
+
+    links: Sequence[DHLinkParams]
+    mdh: bool
+
 
 #: Configurations computed together in a batched chain (see the module notes).
 BLOCK = 8192
@@ -52,7 +77,7 @@ BLOCK = 8192
 SMALL = 16
 
 
-def dh_transform(theta, d, a, alpha, mdh: bool = False) -> np.ndarray:
+def dh_transform(theta: ArrayLike, d: ArrayLike, a: ArrayLike, alpha: ArrayLike, mdh: bool = False) -> SE3:
     """Link transform from DH parameters, batched over broadcastable arguments.
 
     Standard DH (``mdh=False``), :math:`A = R_z(\\theta) T_z(d) T_x(a) R_x(\\alpha)`:
@@ -91,7 +116,7 @@ def dh_transform(theta, d, a, alpha, mdh: bool = False) -> np.ndarray:
     T[..., 3, 3] = 1.0
     return T
 
-def link_transform(link, q) -> np.ndarray:
+def link_transform(link: DHLinkParams, q: ArrayLike) -> SE3:
     """Transform of one DH link for joint coordinate ``q`` (any shape, batched).
 
     Revolute: ``dh_transform(q + offset, d, a, alpha)``; prismatic:
@@ -235,7 +260,7 @@ def _poses(robot, q, unit, pick):
     return np.moveaxis(out, -1, 0).reshape(qa.shape[:-1] + out.shape[:-1])
 
 
-def fkine_dh_reference(robot, q) -> np.ndarray:
+def fkine_dh_reference(robot: DHChain, q: JointVector) -> SE3:
     r"""Forward kinematics by the definition: the plain product of the link matrices.
 
     .. math:: T = T_{base}\, A_1(q_1)\, A_2(q_2) \cdots A_n(q_n)\, T_{tool},
@@ -260,7 +285,7 @@ def fkine_dh_reference(robot, q) -> np.ndarray:
     return T @ robot.tool
 
 
-def fkine_dh(robot, q, *, unit: str = "rad") -> np.ndarray:
+def fkine_dh(robot: DHChain, q: JointVector, *, unit: str = "rad") -> SE3:
     """Forward kinematics ``T = base A_1(q_1) ... A_n(q_n) tool``.
 
     ``q`` of shape (n,) gives a (4, 4) pose, (N, n) gives (N, 4, 4); the
@@ -276,7 +301,7 @@ def fkine_dh(robot, q, *, unit: str = "rad") -> np.ndarray:
     return _poses(robot, q, unit, lambda n: [n + 1])[..., 0, :, :]
 
 
-def fkine_all(robot, q, *, unit: str = "rad") -> np.ndarray:
+def fkine_all(robot: DHChain, q: JointVector, *, unit: str = "rad") -> SE3:
     """Poses of the base and every link frame: shape (..., n + 1, 4, 4).
 
     Element 0 is ``base``, element j is ``base A_1 ... A_j`` (frame {j});
@@ -292,7 +317,7 @@ def fkine_all(robot, q, *, unit: str = "rad") -> np.ndarray:
     return _poses(robot, q, unit, lambda n: list(range(n + 1)))
 
 
-def joint_frames_dh(robot, q, *, unit: str = "rad"):
+def joint_frames_dh(robot: DHChain, q: JointVector, *, unit: str = "rad") -> tuple[SE3, SE3]:
     """The frame of each joint axis and the tool pose: ``(F, T)``.
 
     ``F`` (..., n, 4, 4): joint j turns about (slides along) the z axis of
@@ -312,7 +337,7 @@ def joint_frames_dh(robot, q, *, unit: str = "rad"):
     return P[..., :-1, :, :], P[..., -1, :, :]
 
 
-def fkine_links(robot, j, q, *, unit: str = "rad") -> np.ndarray:
+def fkine_links(robot: DHChain, j: int | Sequence[int], q: JointVector, *, unit: str = "rad") -> SE3:
     """Link transforms without base or tool (the toolbox's ``robot.A(j, q)``).
 
     ``j`` a link index (0-based) gives link j alone, ``A_{j+1}(q_j)``, the

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..checks import SYM_TOL, getarray
 from ..results import Result
+from ..shapes import ArrayLike
 
 __all__ = ["Ellipsoid", "ellipsoid"]
 
@@ -52,7 +53,7 @@ class Ellipsoid(Result):
         return np.prod(self.radii, axis=-1)
 
 
-def ellipsoid(S, centre=None) -> Ellipsoid:
+def ellipsoid(S: ArrayLike, centre: ArrayLike | None = None) -> Ellipsoid:
     """The ellipsoid :math:`(y - c)^T S^{-1} (y - c) \\le 1` of a symmetric positive semi-definite ``S``.
 
     Radii :math:`r_i = \\sqrt{\\lambda_i}` and directions from the

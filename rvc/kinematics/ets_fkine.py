@@ -19,11 +19,15 @@ array([1., 1.])
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 import numpy as np
 
 from ..checks import getarray, getoption, getq
 from ..spatial.transforms3d import transl, trotx, troty, trotz
-from .chain import lift_planar, planar_pose
+from ..shapes import SE2, SE3, ArrayLike, JointVector
+from .chain import Chain, lift_planar, planar_pose
 
 __all__ = ["Z_ONTO", "elementary", "fkine_ets", "fkine_all_ets", "joint_frames_ets"]
 
@@ -35,7 +39,23 @@ Z_ONTO = {"x": np.array([[0.0, 0, 1, 0], [0, 1, 0, 0], [-1, 0, 0, 0], [0, 0, 0, 
           "z": np.eye(4)}
 
 
-def elementary(axis: str, v, dim: int = 3) -> np.ndarray:
+class ETSTerm(Protocol):
+    """What the ETS functions read of a term (as :class:`~rvc.models.ets.ET` holds it): its ``axis``
+    (``"Rx"`` ... ``"Tz"``), and ``joint`` (the joint index, or ``None``) or its constant ``value``."""
+
+    axis: str
+    joint: int | None
+    value: float
+
+
+class ETSChain(Chain, Protocol):
+    """A chain described as a sequence of elementary transforms (as ``ETS3`` and ``ETS2`` are):
+    the chain interface plus its ``terms``."""
+
+    terms: Sequence[ETSTerm]
+
+
+def elementary(axis: str, v: ArrayLike, dim: int = 3) -> SE3 | SE2:
     """Matrix of one elementary transform ``axis`` by ``v`` (any shape, batched).
 
     ``Rx Ry Rz`` rotate by ``v`` radians, ``Tx Ty Tz`` translate by ``v``;
@@ -73,7 +93,7 @@ def _walk(ets, q, unit):
     return before, T
 
 
-def fkine_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
+def fkine_ets(ets: ETSChain, q: JointVector | None = None, *, unit: str = "rad") -> SE3 | SE2:
     """Forward kinematics ``T(q) = E_1 E_2 ... E_m``.
 
     ``q`` (n,) gives one (4, 4) pose ((3, 3) for a planar chain), (N, n)
@@ -89,7 +109,7 @@ def fkine_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
     return _walk(ets, q, unit)[1]
 
 
-def fkine_all_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
+def fkine_all_ets(ets: ETSChain, q: JointVector | None = None, *, unit: str = "rad") -> SE3 | SE2:
     """The frame of each joint: ``T_0 = I``, ``T_j = E_1 ... E_(k-1)``, and the end.
 
     Returns (..., n + 2, d, d): the origin, for each of the n joints the
@@ -115,7 +135,7 @@ def fkine_all_ets(ets, q=None, *, unit: str = "rad") -> np.ndarray:
     return np.stack(frames, axis=-3)
 
 
-def joint_frames_ets(ets, q, *, unit: str = "rad"):
+def joint_frames_ets(ets: ETSChain, q: JointVector, *, unit: str = "rad") -> tuple[SE3, SE3]:
     """The frame of each joint axis and the end pose, in 3-D: ``(F, T)``.
 
     ``F`` (..., n, 4, 4): joint j turns about (slides along) the z axis of

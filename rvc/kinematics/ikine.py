@@ -28,6 +28,7 @@ rotation error :math:`\\theta` at most ``tol`` radians.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,8 +37,9 @@ from scipy.linalg import get_lapack_funcs
 
 from ..checks import getarray, getint, getscalar, getunit, getvector
 from ..results import Result
+from ..shapes import SE2, SE3, ArrayLike, Jacobian, JointPath, JointVector, Twist6
 from ..spatial.expmap import trlog
-from .chain import goal_pose
+from .chain import Chain, goal_pose
 from .jacobian import jacob0_pose
 
 __all__ = [
@@ -165,7 +167,7 @@ def _residual(e: np.ndarray, W: np.ndarray) -> np.ndarray:
     return (W * e * e).sum(axis=-1)
 
 
-def ik_pose_error(T, Tstar, mask=None):
+def ik_pose_error(T: SE3, Tstar: SE3, mask: ArrayLike | None = None) -> tuple[Twist6, np.ndarray, np.ndarray]:
     r"""The pose error the IK solvers measure, and that their ``tol`` bounds.
 
     ``(e, position_error, rotation_error)``: the world-frame 6-vector
@@ -243,7 +245,7 @@ def _lm_step(J: np.ndarray, e: np.ndarray, W: np.ndarray, lam) -> np.ndarray:
 _LONG = 256
 
 
-def cholesky_solve_reference(H, g) -> np.ndarray:
+def cholesky_solve_reference(H: np.ndarray, g: np.ndarray) -> np.ndarray:
     r"""Solve :math:`H x = g` for symmetric positive definite H by Cholesky, as the textbook does.
 
     .. math:: H = L L^T, \qquad L y = g, \qquad L^T x = y,
@@ -486,28 +488,30 @@ class LMStep:
     def __init__(self, lam: float = 0.1):
         self.lam = lam
 
-    def begin(self, E):
+    def begin(self, E: float | np.ndarray) -> float | np.ndarray:
         return np.full(len(E), self.lam) if np.ndim(E) else self.lam
 
-    def stalled(self, lam, E):
+    def stalled(self, lam: float | np.ndarray, E: float | np.ndarray) -> bool | np.ndarray:
         return lam > _LAM_MAX
 
-    def step(self, J, e, W, lam):
+    def step(self, J: Jacobian, e: Twist6, W: np.ndarray, lam: float | np.ndarray) -> JointVector:
         return _lm_step(J, e, W, lam)
 
-    def singular(self, lam):
+    def singular(self, lam: float | np.ndarray) -> float | np.ndarray:
         """The damping after a singular system (only possible with lam = 0)."""
         return np.maximum(2.0 * lam, 1e-12)
 
-    def judge(self, E_trial, E, lam):
+    def judge(self, E_trial: float | np.ndarray, E: float | np.ndarray, lam: float | np.ndarray
+              ) -> tuple[bool | np.ndarray, float | np.ndarray]:
         better = E_trial < E
         if np.ndim(better) == 0:                         # one pose: floats
             return better, lam / _LAM_DOWN if better else lam * _LAM_UP
         return better, np.where(better, lam / _LAM_DOWN, lam * _LAM_UP)
 
 
-def ik_search(robot, T, Q0, rule, *, mask=None, tol: float = 1e-9, ilimit: int = 50, starts=(),
-              joint_limits: bool = False, trace=None) -> IKSolution:
+def ik_search(robot: Chain, T: SE3, Q0: JointPath, rule: Any, *, mask: ArrayLike | None = None, tol: float = 1e-9,
+              ilimit: int = 50, starts: Sequence[JointVector] = (), joint_limits: bool = False,
+              trace: list | None = None) -> IKSolution:
     r"""The search loop of the numerical IK solvers, with a pluggable step rule.
 
     For each pose ``T[k]`` from ``Q0[k]``: evaluate the pose error
@@ -620,7 +624,8 @@ def ik_search(robot, T, Q0, rule, *, mask=None, tol: float = 1e-9, ilimit: int =
     return IKSolution(best_q, code == 0, reasons, total, _residual(best_e, W), searches, et, er)
 
 
-def ikine_lm_reference(robot, T, q0=None, *, ilimit: int = 50, tol: float = 1e-9, lam: float = 0.1):
+def ikine_lm_reference(robot: Chain, T: SE3, q0: JointVector | None = None, *, ilimit: int = 50, tol: float = 1e-9,
+                       lam: float = 0.1) -> tuple[JointVector, bool, int]:
     r"""Levenberg-Marquardt inverse kinematics by the definition: one pose, a plain loop.
 
     .. math::
@@ -685,9 +690,10 @@ def _getslimit(search, slimit) -> int:
 _SLIMIT = 10
 
 
-def ikine(robot, T, q0=None, *, mask=None, ilimit: int = 50, tol: float = 1e-9,
-          search=None, slimit=None, joint_limits: bool = False,
-          lam: float = 0.1, seed=0, unit: str = "rad") -> IKSolution:
+def ikine(robot: Chain, T: SE3 | SE2, q0: JointVector | None = None, *, mask: ArrayLike | None = None,
+          ilimit: int = 50, tol: float = 1e-9, search: bool | None = None, slimit: int | None = None,
+          joint_limits: bool = False, lam: float = 0.1, seed: int | np.random.Generator = 0,
+          unit: str = "rad") -> IKSolution:
     r"""Numerical inverse kinematics by Levenberg-Marquardt (notes 7.2.2.2, 8.6).
 
     Minimises the squared weighted pose error

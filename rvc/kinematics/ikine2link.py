@@ -15,11 +15,12 @@ import sympy as sp
 from scipy.optimize import minimize
 
 from ..checks import getarray, getoption, getscalar, getunit, getvector, putangle
+from ..shapes import ArrayLike, JointVector
 
 __all__ = ["ikine_2link_sympy", "ikine_2link", "ikine_2link_numeric"]
 
 
-def ikine_2link_sympy():
+def ikine_2link_sympy() -> dict[str, tuple[sp.Expr, sp.Expr]]:
     r"""Closed-form IK of the 2-link planar arm, derived with sympy.
 
     From the forward kinematics :math:`x = a_1 c_1 + a_2 c_{12}`,
@@ -73,7 +74,8 @@ def _check_2link(a1, a2, x, y):
     return a1, a2, x, y
 
 
-def ikine_2link(a1, a2, x, y, elbow: str = "up", unit: str = "rad"):
+def ikine_2link(a1: float, a2: float, x: ArrayLike, y: ArrayLike, elbow: str = "up",
+                unit: str = "rad") -> JointVector:
     r"""Closed-form IK of the 2-link planar arm (numeric, batched).
 
     .. math::
@@ -103,7 +105,8 @@ def ikine_2link(a1, a2, x, y, elbow: str = "up", unit: str = "rad"):
     return putangle(np.stack([q1, q2], axis=-1), unit)
 
 
-def ikine_2link_numeric(a1, a2, x, y, q0=(0.0, 0.0), *, tol: float = 1e-10, unit: str = "rad"):
+def ikine_2link_numeric(a1: float, a2: float, x: float, y: float, q0: JointVector = (0.0, 0.0), *,
+                        tol: float = 1e-10, unit: str = "rad") -> JointVector:
     r"""Numerical IK of the 2-link planar arm, ``fminsearch``-style (7.2.1.2).
 
     Minimises :math:`E(q) = \| [\mathcal{K}(q)]_t - (x^*, y^*)^T \|` with

@@ -17,8 +17,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..checks import getunit, putangle, warn_singular
+from ..shapes import SE3
 from ..spatial.transforms3d import rotx, rotz
 from .chain import goal_pose
+from .dh import DHChain
 from .ikine import IKSolution, ik_pose_error
 
 __all__ = ["ikine6s"]
@@ -77,7 +79,7 @@ def _getconfig(config: str):
     return right, down, flip
 
 
-def ikine6s(robot, T, config: str = "lun", *, tol: float = 1e-5, strict: bool = False,
+def ikine6s(robot: DHChain, T: SE3, config: str = "lun", *, tol: float = 1e-5, strict: bool = False,
             unit: str = "rad") -> IKSolution:
     r"""Closed-form inverse kinematics of a 6-axis arm with a spherical wrist.
 

@@ -21,11 +21,13 @@ import numpy as np
 
 from ..checks import getarray, getpose, getq
 from ..spatial.expmap import trexp
+from ..shapes import SE3, JointVector, Twist6
+from .chain import Chain
 
 __all__ = ["joint_twists", "fkine_poe"]
 
 
-def joint_twists(robot) -> np.ndarray:
+def joint_twists(robot: Chain) -> Twist6:
     """Unit joint twists ``S_j = (v_j, w_j)`` in the world frame at q = 0: shape (n, 6).
 
     For a revolute joint with unit axis ``w`` through point ``p``,
@@ -46,7 +48,7 @@ def joint_twists(robot) -> np.ndarray:
     return np.concatenate([v, np.where(rev, w, 0.0)], axis=-1)
 
 
-def fkine_poe(twists, M, q, *, unit: str = "rad") -> np.ndarray:
+def fkine_poe(twists: Twist6, M: SE3, q: JointVector, *, unit: str = "rad") -> SE3:
     """Forward kinematics by the product of exponentials (7.1.2.2).
 
     .. math:: T(q) = e^{[S_1] q_1} e^{[S_2] q_2} \\cdots e^{[S_n] q_n} M

@@ -30,6 +30,7 @@ import numpy as np
 from ..checks import getarray, getpose, getq
 from ..spatial.expmap import skew, trexp
 from ..spatial.twist import Ad
+from ..shapes import SE3, Jacobian, JointVector, Twist6
 from .poe import fkine_poe
 
 __all__ = ["jacobs_poe", "jacob0_poe"]
@@ -43,7 +44,7 @@ def _gettwists(twists) -> np.ndarray:
     return S
 
 
-def jacobs_poe(twists, q, *, unit: str = "rad") -> np.ndarray:
+def jacobs_poe(twists: Twist6, q: JointVector, *, unit: str = "rad") -> Jacobian:
     """Velocity-twist (space) Jacobian :math:`{}^0J^v(q)` from unit joint twists: shape (..., 6, n).
 
     .. math:: J^v_j = \\mathrm{Ad}\\bigl(e^{[S_1]q_1} \\cdots e^{[S_{j-1}]q_{j-1}}\\bigr)\\, S_j
@@ -74,7 +75,7 @@ def jacobs_poe(twists, q, *, unit: str = "rad") -> np.ndarray:
     return np.stack(cols, axis=-1)
 
 
-def jacob0_poe(twists, M, q, *, unit: str = "rad") -> np.ndarray:
+def jacob0_poe(twists: Twist6, M: SE3, q: JointVector, *, unit: str = "rad") -> Jacobian:
     """Geometric world-frame Jacobian from joint twists (8.7.1): shape (..., 6, n).
 
     .. math:: {}^0J(q) = \\begin{pmatrix} I_3 & -[t_e]_\\times \\\\ 0 & I_3 \\end{pmatrix} {}^0J^v(q)

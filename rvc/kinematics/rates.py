@@ -32,8 +32,9 @@ import numpy as np
 
 from ..checks import ZERO_TOL, getarray, getaxes, getoption, getpose, getscalar, getq, warn_singular
 from ..results import Result
+from ..shapes import SE3, ArrayLike, Jacobian, JointVector, Twist6
 from ..spatial.expmap import trlog
-from .chain import axes_point
+from .chain import Chain, axes_point
 from .ellipsoid import Ellipsoid, ellipsoid
 from .jacobian import jacob0, jacobe
 
@@ -93,7 +94,7 @@ class Dependence(Result):
     __repr__ = __str__
 
 
-def jsingu(J, tol: float = RANK_TOL) -> Dependence:
+def jsingu(J: Jacobian, tol: float = RANK_TOL) -> Dependence:
     """Which columns of a Jacobian are linearly dependent (8.2.1, MATLAB's ``jsingu(J)``).
 
     Scans the columns left to right, as the reduced row echelon form does:
@@ -160,7 +161,7 @@ def _getjv(J, v):
     return J, v
 
 
-def resolve_rates(J, v, method: str = "pinv", damping: float = 0.0) -> np.ndarray:
+def resolve_rates(J: Jacobian, v: Twist6 | ArrayLike, method: str = "pinv", damping: float = 0.0) -> JointVector:
     """Joint rates that give the tool velocity ``v``: :math:`\\dot q = J^{-1} v` and its cousins.
 
     ``method``:
@@ -234,7 +235,7 @@ def resolve_rates(J, v, method: str = "pinv", damping: float = 0.0) -> np.ndarra
     return qd
 
 
-def nullproj(J) -> np.ndarray:
+def nullproj(J: Jacobian) -> np.ndarray:
     """Projector onto the null space of ``J``: :math:`P = I - J^+ J`, shape (..., n, n).
 
     Joint rates :math:`P\\dot q_0` move no part of the tool (:math:`J P = 0`):
@@ -267,7 +268,8 @@ def _rows_and_centre(robot, q, axes, centre, unit):
     return jacob0(robot, qa)[..., rows, :], axes_point(robot, qa, axes, centre)
 
 
-def vellipse(robot, q, axes="trans", *, centre="tool", unit: str = "rad") -> Ellipsoid:
+def vellipse(robot: Chain, q: JointVector, axes: str | ArrayLike = "trans", *, centre: str = "tool",
+             unit: str = "rad") -> Ellipsoid:
     """Velocity ellipsoid of the arm at ``q`` (8.2.2): the tool velocities of unit joint speed.
 
     Joint rates on the unit sphere :math:`\\dot q^T \\dot q = 1` give tool
@@ -299,7 +301,8 @@ def vellipse(robot, q, axes="trans", *, centre="tool", unit: str = "rad") -> Ell
     return ellipsoid(J @ np.swapaxes(J, -1, -2), c)
 
 
-def fellipse(robot, q, axes="trans", *, centre="tool", unit: str = "rad") -> Ellipsoid:
+def fellipse(robot: Chain, q: JointVector, axes: str | ArrayLike = "trans", *, centre: str = "tool",
+             unit: str = "rad") -> Ellipsoid:
     """Force ellipsoid of the arm at ``q`` (8.5.2): the tool wrenches of unit joint force.
 
     Joint forces on the unit sphere :math:`\\tau^T\\tau = 1` with
@@ -335,7 +338,7 @@ def fellipse(robot, q, axes="trans", *, centre="tool", unit: str = "rad") -> Ell
 # 8.5.1 wrenches
 
 
-def wrench2tau(robot, q, w, frame: str = "world", *, unit: str = "rad") -> np.ndarray:
+def wrench2tau(robot: Chain, q: JointVector, w: Twist6, frame: str = "world", *, unit: str = "rad") -> JointVector:
     """Joint forces and torques from a wrench on the tool (8.5.1): :math:`\\tau = J^T w`, shape (..., n).
 
     ``w = (fx, fy, fz, mx, my, mz)`` acts at the tool point;
@@ -364,7 +367,7 @@ def wrench2tau(robot, q, w, frame: str = "world", *, unit: str = "rad") -> np.nd
 # 8.3, 8.6 pose error
 
 
-def pose_error(T, Tstar, frame: str = "world") -> np.ndarray:
+def pose_error(T: SE3, Tstar: SE3, frame: str = "world") -> Twist6:
     """Spatial displacement from pose ``T`` to pose ``Tstar``: :math:`\\Delta(T, T^*) \\in \\mathbb{R}^6`.
 
     .. math:: \\Delta = \\bigl(t^* - t,\\ \\theta\\hat k\\bigr), \\qquad

@@ -39,7 +39,8 @@ import numpy as np
 
 from ..checks import RVCWarning, getarray, getint, getoption, getq, getscalar, getaxes, putangle
 from ..results import Result
-from .chain import goal_pose, pose3d
+from ..shapes import SE3, ArrayLike, JointVector, Twist6
+from .chain import Chain, goal_pose, pose3d
 from .jacobian import jacob0, jacobe
 from .rates import nullproj, pose_error, resolve_rates
 
@@ -128,8 +129,9 @@ def _run(robot, q, dt, steps, velocity, jac, method, damping, rows, qd_null, uni
                 stack(V, 1), None if E[0] is None else stack(E, 1), stack(C, 0))
 
 
-def rrmc(robot, q0, v, *, dt: float = 0.05, steps: int = 100, frame: str = "world",
-         method: str | None = None, damping: float = 0.0, axes="all", qd_null=None,
+def rrmc(robot: Chain, q0: JointVector, v: Twist6, *, dt: float = 0.05, steps: int = 100,
+         frame: str = "world", method: str | None = None, damping: float = 0.0, axes: str | ArrayLike = "all",
+         qd_null: JointVector | None = None,
          unit: str = "rad") -> RRMC:
     """Open-loop resolved-rate motion control (8.3, the notes' ``sl_rrmc``).
 
@@ -198,8 +200,9 @@ def rrmc(robot, q0, v, *, dt: float = 0.05, steps: int = 100, frame: str = "worl
     return _run(robot, q, dt, steps, velocity, jac, method, damping, rows, qd_null, unit)
 
 
-def rrmc2(robot, q0, Tstar, *, gain: float = 1.0, dt: float = 0.05, steps: int | None = None,
-          method: str | None = None, damping: float = 0.0, axes="all", qd_null=None,
+def rrmc2(robot: Chain, q0: JointVector, Tstar: SE3, *, gain: float = 1.0, dt: float = 0.05,
+          steps: int | None = None, method: str | None = None, damping: float = 0.0, axes: str | ArrayLike = "all",
+          qd_null: JointVector | None = None,
           unit: str = "rad") -> RRMC:
     """Closed-loop resolved-rate motion control (8.3, the notes' ``sl_rrmc2``).
 

@@ -21,6 +21,7 @@ DHFactor: Rz(q1) ⊕ Tx(a1) ⊕ Rz(q2) ⊕ Tx(a2)
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -164,7 +165,7 @@ class DHFactor:
     ValueError: Rz(2*q2): a joint variable must be the whole argument, as in Rz(q1), got '2*q2'
     """
 
-    def __init__(self, s, *, unit: str = "rad", **constants):
+    def __init__(self, s: str | ETS3 | ETS2, *, unit: str = "rad", **constants: float) -> None:
         if isinstance(s, str):
             ets = ETS3.from_string(s, unit=unit, **constants)
         elif isinstance(s, (ETS3, ETS2)):
@@ -253,7 +254,7 @@ class DHFactor:
         """Joint types, e.g. ``"RRR"``."""
         return self.ets.structure
 
-    def robot(self, name: str = "", **kwargs) -> DHRobot:
+    def robot(self, name: str = "", **kwargs: Any) -> DHRobot:
         """A :class:`~rvc.models.DHRobot` with these links, base and tool.
 
         The notes' ``eval(dh.command('puma'))``.  Extra keywords go to DHRobot.

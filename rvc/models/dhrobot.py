@@ -16,20 +16,25 @@ array([[ 0.342 , -0.9397,  0.    ,  1.208 ],
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
 
 from ..checks import getpose, getq, getvector
+from ..shapes import SE3, ArrayLike, Jacobian, JointPath, JointVector, Twist6, Vector3
 from ..kinematics.dh import fkine_all, fkine_dh, fkine_links, joint_frames_dh
-from ..kinematics.ikine import ikine
+from ..kinematics.ikine import IKSolution, ikine
 from ..kinematics.ikine6s import ikine6s
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
-from ..kinematics.jtranspose import ikine_transpose
+from ..kinematics.jtranspose import IKHistory, ikine_transpose
+from ..kinematics.ellipsoid import Ellipsoid
 from ..kinematics.rates import fellipse, vellipse, wrench2tau
-from ..plot.ellipse import plot_fellipse, plot_vellipse
+from ..plot.ellipse import ArmEllipsePlot, plot_fellipse, plot_vellipse
 from ..kinematics.poe import joint_twists
-from ..dynamics import (accel, asada, coriolis, energy, fdyn, friction, gravload, inertia,
-                        inertia_x, itorque, jointdynamics, nofriction, payload, rne)
-from ..plot.robot import animate_robot, plot_robot, teach
+from ..dynamics import (Energy, JointDynamics, Simulation, accel, asada, coriolis, energy, fdyn, friction, gravload,
+                        inertia, inertia_x, itorque, jointdynamics, nofriction, payload, rne)
+from ..plot.robot import RobotPlot, Teach, animate_robot, plot_robot, teach
 from .display import box_table, fmt_deg, fmt_num, pose_str
 from .link import Link
 
@@ -62,8 +67,9 @@ class DHRobot:
     array([2., 0., 0.])
     """
 
-    def __init__(self, links, name: str = "", base=None, tool=None, configurations=None,
-                 *, manufacturer: str | None = None, gravity=None):
+    def __init__(self, links: Sequence[Link] | DHRobot, name: str = "", base: SE3 | None = None,
+                 tool: SE3 | None = None, configurations: dict[str, JointVector] | None = None,
+                 *, manufacturer: str | None = None, gravity: Vector3 | None = None) -> None:
         if isinstance(links, DHRobot):
             src = links
             links = [L.copy() for L in src.links]
@@ -110,7 +116,7 @@ class DHRobot:
             return confs[key].copy()
         raise AttributeError(f"{type(self).__name__!s} has no attribute or configuration {key!r}")
 
-    def addconfiguration(self, name: str, q) -> None:
+    def addconfiguration(self, name: str, q: JointVector) -> None:
         """Store a named joint configuration, also available as ``robot.<name>``.
 
         >>> r = DHRobot([RevoluteDH()]); r.addconfiguration("qup", [1.0]); r.qup
@@ -123,12 +129,12 @@ class DHRobot:
         self._configurations[name] = getq(q, self.n, self.revolute, name=name).copy()
 
     @property
-    def configurations(self) -> dict:
+    def configurations(self) -> dict[str, JointVector]:
         """Named joint configurations, a dict of name -> (n,) array (a copy)."""
         return {k: v.copy() for k, v in self._configurations.items()}
 
     @property
-    def links(self) -> list:
+    def links(self) -> list[Link]:
         """The links (the list is a copy; the Link objects are the robot's own)."""
         return list(self._links)
 
@@ -190,7 +196,7 @@ class DHRobot:
         return any(L.hasdynamics for L in self._links)
 
     # -- kinematics (thin calls) -------------------------------------------- #
-    def fkine(self, q, *, unit: str = "rad") -> np.ndarray:
+    def fkine(self, q: JointVector, *, unit: str = "rad") -> SE3:
         """Forward kinematics, see :func:`fkine_dh`.
 
         >>> float(DHRobot([PrismaticDH()]).fkine(0.5)[2, 3])
@@ -198,7 +204,7 @@ class DHRobot:
         """
         return fkine_dh(self, q, unit=unit)
 
-    def joint_frames(self, q, *, unit: str = "rad"):
+    def joint_frames(self, q: JointVector, *, unit: str = "rad") -> tuple[SE3, SE3]:
         """Frames of the joint axes and the tool pose, see :func:`rvc.kinematics.dh.joint_frames_dh`.
 
         >>> F, T = DHRobot([RevoluteDH(a=1)]).joint_frames([0])
@@ -207,7 +213,7 @@ class DHRobot:
         """
         return joint_frames_dh(self, q, unit=unit)
 
-    def fkine_all(self, q, *, unit: str = "rad") -> np.ndarray:
+    def fkine_all(self, q: JointVector, *, unit: str = "rad") -> SE3:
         """Poses of all link frames, see :func:`fkine_all`.
 
         >>> DHRobot([RevoluteDH(a=1)] * 2).fkine_all([0, 0]).shape
@@ -215,7 +221,7 @@ class DHRobot:
         """
         return fkine_all(self, q, unit=unit)
 
-    def A(self, j, q, *, unit: str = "rad") -> np.ndarray:
+    def A(self, j: int | Sequence[int], q: JointVector, *, unit: str = "rad") -> SE3:
         """Link transforms without base or tool, as in the toolbox: :func:`rvc.kinematics.dh.fkine_links`.
 
         ``robot.A(j, q)`` is the transform from frame {j} to {j+1}, i.e. link
@@ -232,7 +238,7 @@ class DHRobot:
         """
         return fkine_links(self, j, q, unit=unit)
 
-    def twists(self):
+    def twists(self) -> tuple[Twist6, SE3]:
         """Joint twists and home pose ``(S, M)`` for the product of exponentials.
 
         See :func:`joint_twists`; ``M = robot.fkine(zeros)``.
@@ -247,15 +253,15 @@ class DHRobot:
     # -- thin calls into the algorithms, as the notes write them ------------ #
     # (p560.ikine6s(T), p560.plot(q)...): the algorithms live in the layers
     # below (rvc.kinematics, rvc.plot) and never import this class.
-    def ikine6s(self, T, config: str = "lun", **kwargs):
+    def ikine6s(self, T: SE3, config: str = "lun", **kwargs: Any) -> IKSolution:
         """Closed-form inverse kinematics: :func:`rvc.kinematics.ikine.ikine6s` ``(self, T, config)``."""
         return ikine6s(self, T, config, **kwargs)
 
-    def ikine(self, T, q0=None, **kwargs):
+    def ikine(self, T: SE3, q0: JointVector | None = None, **kwargs: Any) -> IKSolution:
         """Numerical inverse kinematics: :func:`rvc.kinematics.ikine.ikine` ``(self, T, q0)``."""
         return ikine(self, T, q0, **kwargs)
 
-    def jacob0(self, q, analytical=None, *, unit: str = "rad"):
+    def jacob0(self, q: JointVector, analytical: str | None = None, *, unit: str = "rad") -> Jacobian:
         """Jacobian in the world frame (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q, analytical)``.
 
         ``p560.jacob0(qn, "eul")`` is the analytical Jacobian (8.1.3).
@@ -265,7 +271,7 @@ class DHRobot:
         """
         return jacob0(self, q, analytical, unit=unit)
 
-    def jacobe(self, q, *, unit: str = "rad"):
+    def jacobe(self, q: JointVector, *, unit: str = "rad") -> Jacobian:
         """Jacobian in the end-effector frame (6, n): :func:`rvc.kinematics.jacobian.jacobe` ``(self, q)``.
 
         >>> DHRobot([RevoluteDH(a=1)]).jacobe([np.pi / 2])[:, 0].round(6) + 0
@@ -273,7 +279,8 @@ class DHRobot:
         """
         return jacobe(self, q, unit=unit)
 
-    def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
+    def manipulability(self, q: JointVector, method: str = "yoshikawa", axes: str | ArrayLike = "all", *,
+                       unit: str = "rad") -> float | np.ndarray:
         """Manipulability at ``q`` (a float, or (N,) for (N, n)): :func:`rvc.kinematics.jacobian.manipulability`.
 
         The notes' ``p560.maniplty(q)``; ``method="asada"`` is the dynamic
@@ -288,7 +295,7 @@ class DHRobot:
         return manipulability(self, q, method, axes, unit=unit)
 
     # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
-    def vellipse(self, q, axes="trans", **kwargs):
+    def vellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> Ellipsoid:
         """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.rates.vellipse` ``(self, q, axes)``.
 
         >>> r = DHRobot([RevoluteDH(a=1), RevoluteDH(a=1)])
@@ -297,45 +304,47 @@ class DHRobot:
         """
         return vellipse(self, q, axes, **kwargs)
 
-    def fellipse(self, q, axes="trans", **kwargs):
+    def fellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> Ellipsoid:
         """Force ellipsoid at ``q``: :func:`rvc.kinematics.rates.fellipse` ``(self, q, axes)``."""
         return fellipse(self, q, axes, **kwargs)
 
-    def plot_vellipse(self, q, axes="trans", **kwargs):
+    def plot_vellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> ArmEllipsePlot:
         """Draw the velocity ellipsoid at the tool (the notes' ``p2.vellipse(q)``):
         :func:`rvc.plot.ellipse.plot_vellipse`."""
         return plot_vellipse(self, q, axes, **kwargs)
 
-    def plot_fellipse(self, q, axes="trans", **kwargs):
+    def plot_fellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> ArmEllipsePlot:
         """Draw the force ellipsoid at the tool (the notes' ``p2.fellipse(q)``):
         :func:`rvc.plot.ellipse.plot_fellipse`."""
         return plot_fellipse(self, q, axes, **kwargs)
 
-    def wrench2tau(self, q, w, frame: str = "world", **kwargs):
+    def wrench2tau(self, q: JointVector, w: Twist6, frame: str = "world", **kwargs: Any) -> JointVector:
         """Joint forces from a tool wrench, ``J^T w``: :func:`rvc.kinematics.rates.wrench2tau`."""
         return wrench2tau(self, q, w, frame, **kwargs)
 
-    def ikine_transpose(self, T, q0=None, **kwargs):
+    def ikine_transpose(self, T: SE3, q0: JointVector | None = None, **kwargs: Any) -> IKHistory:
         """Inverse kinematics by the Jacobian transpose (8.6.1):
         :func:`rvc.kinematics.jtranspose.ikine_transpose` ``(self, T, q0)``."""
         return ikine_transpose(self, T, q0, **kwargs)
 
-    def plot(self, q, **kwargs):
+    def plot(self, q: JointVector, **kwargs: Any) -> RobotPlot:
         """Draw the robot at ``q``: :func:`rvc.plot.robot.plot_robot`."""
         return plot_robot(self, q, **kwargs)
 
-    def animate(self, Q, **kwargs):
+    def animate(self, Q: JointPath, **kwargs: Any) -> Any:
         """Animate a joint trajectory ``Q`` (N, n): :func:`rvc.plot.robot.animate_robot`."""
         return animate_robot(self, Q, **kwargs)
 
-    def teach(self, q=None):
+    def teach(self, q: JointVector | None = None) -> Teach:
         """One slider per joint, drawing the robot: :func:`rvc.plot.robot.teach`."""
         return teach(self, q)
 
     # -- dynamics (thin calls into rvc.dynamics) ----------------------------- #
     # As the notes write them (p560.rne(qn), p560.inertia(qn) ...); the
     # algorithms read this robot's links as data and never import this class.
-    def rne(self, q, qd=None, qdd=None, gravity=None, fext=None, base_wrench: bool = False):
+    def rne(self, q: JointVector, qd: JointVector | None = None, qdd: JointVector | None = None,
+            gravity: Vector3 | None = None, fext: Twist6 | None = None,
+            base_wrench: bool = False) -> JointVector | tuple[JointVector, Twist6]:
         """Inverse dynamics, joint torques (..., n): :func:`rvc.dynamics.rne.rne`.
 
         >>> p560 = rvc.models.puma560()
@@ -344,54 +353,57 @@ class DHRobot:
         """
         return rne(self, q, qd, qdd, gravity=gravity, fext=fext, base_wrench=base_wrench)
 
-    def inertia(self, q):
+    def inertia(self, q: JointVector) -> np.ndarray:
         """Joint-space inertia matrix (..., n, n): :func:`rvc.dynamics.matrices.inertia`."""
         return inertia(self, q)
 
-    def gravload(self, q, gravity=None):
+    def gravload(self, q: JointVector, gravity: Vector3 | None = None) -> JointVector:
         """Gravity load (..., n): :func:`rvc.dynamics.matrices.gravload`."""
         return gravload(self, q, gravity)
 
-    def coriolis(self, q, qd):
+    def coriolis(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Coriolis matrix (..., n, n): :func:`rvc.dynamics.matrices.coriolis`."""
         return coriolis(self, q, qd)
 
-    def itorque(self, q, qdd):
+    def itorque(self, q: JointVector, qdd: JointVector) -> JointVector:
         """Inertial torque M(q) qdd: :func:`rvc.dynamics.matrices.itorque`."""
         return itorque(self, q, qdd)
 
-    def energy(self, q, qd, gravity=None):
+    def energy(self, q: JointVector, qd: JointVector, gravity: Vector3 | None = None) -> Energy:
         """Kinetic and potential energy: :func:`rvc.dynamics.matrices.energy`."""
         return energy(self, q, qd, gravity)
 
-    def accel(self, q, qd, torque, gravity=None, fext=None):
+    def accel(self, q: JointVector, qd: JointVector, torque: JointVector, gravity: Vector3 | None = None,
+              fext: Twist6 | None = None) -> JointVector:
         """Forward dynamics, joint accelerations: :func:`rvc.dynamics.fdyn.accel`."""
         return accel(self, q, qd, torque, gravity=gravity, fext=fext)
 
-    def fdyn(self, T, q0, qd0=None, torque=None, **kwargs):
+    def fdyn(self, T: float, q0: JointVector, qd0: JointVector | None = None,
+             torque: Callable[[float, JointVector, JointVector], JointVector] | None = None,
+             **kwargs: Any) -> Simulation:
         """Integrate the forward dynamics: :func:`rvc.dynamics.fdyn.fdyn`."""
         return fdyn(self, T, q0, qd0, torque, **kwargs)
 
-    def friction(self, qd):
+    def friction(self, qd: JointVector) -> JointVector:
         """Joint friction torque (..., n): :func:`rvc.dynamics.friction.friction`."""
         return friction(self, qd)
 
-    def nofriction(self, coulomb: bool = True, viscous: bool = False):
+    def nofriction(self, coulomb: bool = True, viscous: bool = False) -> DHRobot:
         """A copy without Coulomb (and viscous) friction: :func:`rvc.dynamics.friction.nofriction`.
 
         MATLAB's ``p560.nofriction('all')`` is ``p560.nofriction(viscous=True)``.
         """
         return nofriction(self, coulomb, viscous)
 
-    def payload(self, m, p=(0.0, 0.0, 0.0)):
+    def payload(self, m: float, p: Vector3 = (0.0, 0.0, 0.0)) -> None:
         """Add (replace, or with m = 0 remove) a payload, in place: :func:`rvc.dynamics.payload.payload`."""
         return payload(self, m, p)
 
-    def inertia_x(self, q, axes="all"):
+    def inertia_x(self, q: JointVector, axes: str | ArrayLike = "all") -> np.ndarray:
         """Cartesian inertia (J M^-1 J^T)^-1: :func:`rvc.dynamics.cartesian.inertia_x`."""
         return inertia_x(self, q, axes)
 
-    def jointdynamics(self, q, qd=None):
+    def jointdynamics(self, q: JointVector, qd: JointVector | None = None) -> JointDynamics:
         """Each joint's motor-side transfer function: :func:`rvc.dynamics.actuator.jointdynamics`."""
         return jointdynamics(self, q, qd)
 

@@ -7,13 +7,16 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
+
+from ..shapes import SE3
 
 __all__ = ["box_table", "fmt_num", "fmt_deg", "pose_str"]
 
 
-def box_table(header, rows) -> str:
+def box_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A table with box-drawing borders, like the toolbox prints.
 
     >>> print(box_table(["a", "b"], [[1, 2]]))
@@ -39,7 +42,7 @@ def box_table(header, rows) -> str:
     return "\n".join(out)
 
 
-def fmt_num(x) -> str:
+def fmt_num(x: float) -> str:
     """A number with 6 significant figures, and 0 as ``"0"``.
 
     >>> fmt_num(0.43180001), fmt_num(0.0)
@@ -48,7 +51,7 @@ def fmt_num(x) -> str:
     return f"{x:.6g}" if x != 0 else "0"
 
 
-def fmt_deg(x) -> str:
+def fmt_deg(x: float) -> str:
     """An angle in radians printed in degrees to 0.1.
 
     >>> fmt_deg(np.pi / 2)
@@ -57,7 +60,7 @@ def fmt_deg(x) -> str:
     return f"{math.degrees(x):.1f}°"
 
 
-def pose_str(T) -> str:
+def pose_str(T: SE3) -> str:
     """A base or tool pose as the toolbox prints it: translation and ZYX roll-pitch-yaw in degrees.
 
     >>> pose_str(np.eye(4))

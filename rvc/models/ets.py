@@ -28,16 +28,19 @@ from __future__ import annotations
 import ast
 import math
 import re
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..checks import getq, getscalar, getunit
+from ..kinematics.ellipsoid import Ellipsoid
 from ..kinematics.ets_fkine import fkine_all_ets, fkine_ets, joint_frames_ets
-from ..kinematics.ikine import ikine
+from ..kinematics.ikine import IKSolution, ikine
 from ..kinematics.jacobian import jacob0, jacobe, manipulability
 from ..kinematics.rates import fellipse, vellipse
-from ..plot.robot import plot_planar, plot_robot, teach
+from ..plot.robot import PlanarPlot, RobotPlot, Teach, plot_planar, plot_robot, teach
+from ..shapes import SE2, SE3, ArrayLike, Jacobian, JointVector
 
 __all__ = ["ET", "ETS2", "ETS3"]
 
@@ -124,7 +127,7 @@ class _ETSBase:
     _AXES: tuple = ()
     dim = 3
 
-    def __init__(self, terms=()):
+    def __init__(self, terms: Iterable[ET | tuple] = ()) -> None:
         terms = list(terms)
         seen = set()
         out = []
@@ -167,7 +170,7 @@ class _ETSBase:
         return cls([ET(axis, v, None, name)])
 
     @classmethod
-    def from_string(cls, s: str, *, unit: str = "rad", **constants):
+    def from_string(cls, s: str, *, unit: str = "rad", **constants: float) -> ETS3 | ETS2:
         """Parse a sequence such as ``"Tz(L1) Rz(q1) Ry(q2) Ty(L2)"``.
 
         Terms are ``Rx Ry Rz Tx Ty Tz`` followed by a parenthesised argument,
@@ -222,7 +225,7 @@ class _ETSBase:
 
     # -- properties -------------------------------------------------------- #
     @property
-    def terms(self) -> tuple:
+    def terms(self) -> tuple[ET, ...]:
         """The terms as a tuple of :class:`ET` (axis, value, joint, name)."""
         return self._terms
 
@@ -276,17 +279,17 @@ class _ETSBase:
         return np.stack([np.where(rev, -np.pi, -np.inf), np.where(rev, np.pi, np.inf)])
 
     @property
-    def base(self) -> np.ndarray:
+    def base(self) -> SE3:
         """Base pose (4, 4): the identity (a sequence starts where it is drawn)."""
         return np.eye(4)
 
     @property
-    def tool(self) -> np.ndarray:
+    def tool(self) -> SE3:
         """Tool pose (4, 4): the identity (a tool is one more constant term)."""
         return np.eye(4)
 
     # -- kinematics: thin calls into rvc.kinematics.ets_fkine --------------------- #
-    def fkine(self, q=None, *, unit: str = "rad") -> np.ndarray:
+    def fkine(self, q: JointVector | None = None, *, unit: str = "rad") -> SE3 | SE2:
         """Forward kinematics ``T(q) = E_1 E_2 ... E_m``: :func:`rvc.kinematics.ets_fkine.fkine_ets`.
 
         >>> E = ETS3.Rz() * ETS3.Tx(1)
@@ -295,7 +298,7 @@ class _ETSBase:
         """
         return fkine_ets(self, q, unit=unit)
 
-    def fkine_all(self, q=None, *, unit: str = "rad") -> np.ndarray:
+    def fkine_all(self, q: JointVector | None = None, *, unit: str = "rad") -> SE3 | SE2:
         """The origin, each joint's frame and the end: :func:`rvc.kinematics.ets_fkine.fkine_all_ets`.
 
         >>> (ETS2.Tx(1) * ETS2.Tx()).fkine_all([0.5])[:, 0, 2]   # the slider starts at x = 1
@@ -303,7 +306,7 @@ class _ETSBase:
         """
         return fkine_all_ets(self, q, unit=unit)
 
-    def joint_frames(self, q, *, unit: str = "rad"):
+    def joint_frames(self, q: JointVector, *, unit: str = "rad") -> tuple[SE3, SE3]:
         """Frames of the joint axes and the end pose: :func:`rvc.kinematics.ets_fkine.joint_frames_ets`.
 
         >>> F, T = ETS3.Rx().joint_frames([0.0])
@@ -312,7 +315,7 @@ class _ETSBase:
         """
         return joint_frames_ets(self, q, unit=unit)
 
-    def ikine(self, T, q0=None, **kwargs):
+    def ikine(self, T: SE3 | SE2, q0: JointVector | None = None, **kwargs: Any) -> IKSolution:
         """Numerical inverse kinematics: :func:`rvc.kinematics.ikine.ikine` ``(self, T, q0)``.
 
         An :class:`ETS2` takes planar poses (3, 3), as its ``fkine`` returns them.
@@ -325,7 +328,7 @@ class _ETSBase:
         return ikine(self, T, q0, **kwargs)
 
     # -- Chapter 8: manipulator velocity (thin calls) ------------------------ #
-    def jacob0(self, q, analytical=None, *, unit: str = "rad") -> np.ndarray:
+    def jacob0(self, q: JointVector, analytical: str | None = None, *, unit: str = "rad") -> Jacobian:
         """World-frame Jacobian (6, n): :func:`rvc.kinematics.jacobian.jacob0` ``(self, q, analytical)``.
 
         A planar :class:`ETS2` moves in the xy-plane of 3-D space: rows vx vy wz.
@@ -335,29 +338,30 @@ class _ETSBase:
         """
         return jacob0(self, q, analytical, unit=unit)
 
-    def jacobe(self, q, *, unit: str = "rad") -> np.ndarray:
+    def jacobe(self, q: JointVector, *, unit: str = "rad") -> Jacobian:
         """End-effector-frame Jacobian (6, n): :func:`rvc.kinematics.jacobian.jacobe`."""
         return jacobe(self, q, unit=unit)
 
-    def manipulability(self, q, method: str = "yoshikawa", axes="all", *, unit: str = "rad"):
+    def manipulability(self, q: JointVector, method: str = "yoshikawa", axes: str | ArrayLike = "all", *,
+                       unit: str = "rad") -> float | np.ndarray:
         """Manipulability at ``q``: :func:`rvc.kinematics.jacobian.manipulability`."""
         return manipulability(self, q, method, axes, unit=unit)
 
-    def vellipse(self, q, axes="trans", **kwargs):
+    def vellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> Ellipsoid:
         """Velocity ellipsoid at ``q``: :func:`rvc.kinematics.rates.vellipse`."""
         return vellipse(self, q, axes, **kwargs)
 
-    def fellipse(self, q, axes="trans", **kwargs):
+    def fellipse(self, q: JointVector, axes: str | ArrayLike = "trans", **kwargs: Any) -> Ellipsoid:
         """Force ellipsoid at ``q``: :func:`rvc.kinematics.rates.fellipse`."""
         return fellipse(self, q, axes, **kwargs)
 
-    def plot(self, q, *, unit: str = "rad", **kwargs):
+    def plot(self, q: JointVector, *, unit: str = "rad", **kwargs: Any) -> RobotPlot | PlanarPlot:
         """Draw the chain at ``q`` (the notes' ``E.plot(q)``): :func:`rvc.plot.robot.plot_planar`
         for an :class:`ETS2`, :func:`rvc.plot.robot.plot_robot` for an :class:`ETS3`."""
         draw = plot_planar if self.dim == 2 else plot_robot
         return draw(self, getq(q, self.n, self.revolute, unit), **kwargs)
 
-    def teach(self, q=None):
+    def teach(self, q: JointVector | None = None) -> Teach:
         """One slider per joint moving the drawing (the notes' ``E.teach``):
         :func:`rvc.plot.robot.teach`."""
         return teach(self, q)
@@ -391,7 +395,7 @@ class ETS3(_ETSBase):
     dim = 3
 
     @classmethod
-    def Rx(cls, eta=None, *, unit="rad", name=None):
+    def Rx(cls, eta: float | str | None = None, *, unit: str = "rad", name: str | None = None) -> ETS3:
         """Rotation about x by ``eta`` (a constant), or a revolute joint if ``eta`` is None or ``'q1'``...
 
         >>> print(ETS3.Rx(90, unit="deg"))
@@ -400,7 +404,7 @@ class ETS3(_ETSBase):
         return cls._one("Rx", eta, unit, name)
 
     @classmethod
-    def Ry(cls, eta=None, *, unit="rad", name=None):
+    def Ry(cls, eta: float | str | None = None, *, unit: str = "rad", name: str | None = None) -> ETS3:
         """Rotation about y by ``eta``, or a revolute joint (see :meth:`Rx`).
 
         >>> ETS3.Ry().structure
@@ -409,7 +413,7 @@ class ETS3(_ETSBase):
         return cls._one("Ry", eta, unit, name)
 
     @classmethod
-    def Rz(cls, eta=None, *, unit="rad", name=None):
+    def Rz(cls, eta: float | str | None = None, *, unit: str = "rad", name: str | None = None) -> ETS3:
         """Rotation about z by ``eta``, or a revolute joint (see :meth:`Rx`).
 
         >>> ETS3.Rz("q1").n
@@ -418,7 +422,7 @@ class ETS3(_ETSBase):
         return cls._one("Rz", eta, unit, name)
 
     @classmethod
-    def Tx(cls, eta=None, *, name=None):
+    def Tx(cls, eta: float | str | None = None, *, name: str | None = None) -> ETS3:
         """Translation along x by ``eta``, or a prismatic joint if ``eta`` is None or ``'q1'``...
 
         >>> ETS3.Tx().structure
@@ -427,7 +431,7 @@ class ETS3(_ETSBase):
         return cls._one("Tx", eta, "rad", name)
 
     @classmethod
-    def Ty(cls, eta=None, *, name=None):
+    def Ty(cls, eta: float | str | None = None, *, name: str | None = None) -> ETS3:
         """Translation along y by ``eta``, or a prismatic joint.
 
         >>> print(ETS3.Ty(0.25))
@@ -436,7 +440,7 @@ class ETS3(_ETSBase):
         return cls._one("Ty", eta, "rad", name)
 
     @classmethod
-    def Tz(cls, eta=None, *, name=None):
+    def Tz(cls, eta: float | str | None = None, *, name: str | None = None) -> ETS3:
         """Translation along z by ``eta``, or a prismatic joint.
 
         >>> print(ETS3.Tz(0.6, name="L1"))
@@ -462,7 +466,7 @@ class ETS2(_ETSBase):
     dim = 2
 
     @classmethod
-    def Rz(cls, eta=None, *, unit="rad", name=None):
+    def Rz(cls, eta: float | str | None = None, *, unit: str = "rad", name: str | None = None) -> ETS2:
         """Rotation by ``eta`` in the plane, or a revolute joint if ``eta`` is None or ``'q1'``...
 
         >>> print(ETS2.Rz(45, unit="deg"))
@@ -471,7 +475,7 @@ class ETS2(_ETSBase):
         return cls._one("Rz", eta, unit, name)
 
     @classmethod
-    def Tx(cls, eta=None, *, name=None):
+    def Tx(cls, eta: float | str | None = None, *, name: str | None = None) -> ETS2:
         """Translation along x by ``eta``, or a prismatic joint.
 
         >>> ETS2.Tx().structure
@@ -480,7 +484,7 @@ class ETS2(_ETSBase):
         return cls._one("Tx", eta, "rad", name)
 
     @classmethod
-    def Ty(cls, eta=None, *, name=None):
+    def Ty(cls, eta: float | str | None = None, *, name: str | None = None) -> ETS2:
         """Translation along y by ``eta``, or a prismatic joint.
 
         >>> print(ETS2.Ty(2))

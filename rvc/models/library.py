@@ -37,7 +37,7 @@ __all__ = ["planar2", "twolink", "puma560", "puma560_mdh", "cobra600", "baxter",
 _deg = pi / 180
 
 
-def planar2(a1=1.0, a2=1.0) -> DHRobot:
+def planar2(a1: float = 1.0, a2: float = 1.0) -> DHRobot:
     """Two-link planar arm, standard DH: ``Rz(q1) Tx(a1) Rz(q2) Tx(a2)`` (7.1.1).
 
     Links ``RevoluteDH(a=a1)``, ``RevoluteDH(a=a2)``; configurations
@@ -291,7 +291,7 @@ def baxter(arm: str = "left") -> DHRobot:
 LEG_STRING = "Rz(q1) Rx(q2) Ty(L1) Rx(q3) Tz(L2)"
 
 
-def leg(L1=0.1, L2=0.1) -> DHRobot:
+def leg(L1: float = 0.1, L2: float = 0.1) -> DHRobot:
     """One leg of the four-legged walking robot (7.5.2), by DH factorisation.
 
     The hip-to-toe sequence of the notes, ``Rz(q1) Rx(q2) Ty(L1) Rx(q3)

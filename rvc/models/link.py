@@ -14,6 +14,7 @@ import numpy as np
 
 from ..checks import getcoulomb, getinertia, getphysical, getscalar, getvector
 from ..kinematics.dh import link_transform
+from ..shapes import SE3, ArrayLike, Inertia, Vector3
 
 __all__ = ["Link", "RevoluteDH", "PrismaticDH", "RevoluteMDH", "PrismaticMDH"]
 
@@ -88,9 +89,10 @@ class Link:
     ValueError: m: expected a non-negative mass, got -5.0
     """
 
-    def __init__(self, theta=0.0, d=0.0, a=0.0, alpha=0.0, *, sigma=0, mdh=False,
-                 offset=0.0, qlim=None, m=0.0, r=(0.0, 0.0, 0.0), I=np.zeros((3, 3)),
-                 Jm=0.0, B=0.0, Tc=(0.0, 0.0), G=1.0, name=""):
+    def __init__(self, theta: float = 0.0, d: float = 0.0, a: float = 0.0, alpha: float = 0.0, *, sigma: int = 0,
+                 mdh: bool = False, offset: float = 0.0, qlim: ArrayLike | None = None, m: float = 0.0,
+                 r: Vector3 = (0.0, 0.0, 0.0), I: Inertia | ArrayLike = np.zeros((3, 3)), Jm: float = 0.0,
+                 B: float = 0.0, Tc: float | ArrayLike = (0.0, 0.0), G: float = 1.0, name: str = "") -> None:
         for k, v in (("theta", theta), ("d", d), ("a", a), ("alpha", alpha),
                      ("sigma", sigma), ("mdh", mdh), ("offset", offset), ("qlim", qlim),
                      ("m", m), ("r", r), ("I", I), ("Jm", Jm), ("B", B), ("Tc", Tc),
@@ -119,7 +121,7 @@ class Link:
         return bool(self.m != 0 or np.any(self.r) or np.any(self.I) or self.Jm != 0
                     or self.B != 0 or np.any(self.Tc) or self.G != 1)
 
-    def A(self, q) -> np.ndarray:
+    def A(self, q: ArrayLike) -> SE3:
         """Link transform for joint coordinate ``q`` (scalar or any shape, batched).
 
         Revolute: ``dh_transform(q + offset, d, a, alpha)``; prismatic:
@@ -153,7 +155,8 @@ class Link:
         return f"{kind}({', '.join(parts)})"
 
 
-def RevoluteDH(d=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> Link:
+def RevoluteDH(d: float = 0.0, a: float = 0.0, alpha: float = 0.0, offset: float = 0.0,
+               qlim: ArrayLike | None = None, **dynamics: ArrayLike) -> Link:
     """Revolute link, standard DH: ``A = Rz(q + offset) Tz(d) Tx(a) Rx(alpha)``.
 
     ``dynamics`` are the keywords ``m r I Jm B Tc G`` of :class:`Link`.
@@ -164,7 +167,8 @@ def RevoluteDH(d=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> Li
     return Link(0.0, d, a, alpha, sigma=0, mdh=False, offset=offset, qlim=qlim, **dynamics)
 
 
-def PrismaticDH(theta=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> Link:
+def PrismaticDH(theta: float = 0.0, a: float = 0.0, alpha: float = 0.0, offset: float = 0.0,
+                qlim: ArrayLike | None = None, **dynamics: ArrayLike) -> Link:
     """Prismatic link, standard DH: ``A = Rz(theta) Tz(q + offset) Tx(a) Rx(alpha)``.
 
     >>> PrismaticDH(qlim=[0, 0.21]).isprismatic
@@ -173,7 +177,8 @@ def PrismaticDH(theta=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) 
     return Link(theta, 0.0, a, alpha, sigma=1, mdh=False, offset=offset, qlim=qlim, **dynamics)
 
 
-def RevoluteMDH(d=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> Link:
+def RevoluteMDH(d: float = 0.0, a: float = 0.0, alpha: float = 0.0, offset: float = 0.0,
+                qlim: ArrayLike | None = None, **dynamics: ArrayLike) -> Link:
     """Revolute link, modified DH: ``A = Rx(alpha) Tx(a) Rz(q + offset) Tz(d)``.
 
     Here ``a`` and ``alpha`` are the notes' a_{j-1}, alpha_{j-1}.
@@ -184,7 +189,8 @@ def RevoluteMDH(d=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> L
     return Link(0.0, d, a, alpha, sigma=0, mdh=True, offset=offset, qlim=qlim, **dynamics)
 
 
-def PrismaticMDH(theta=0.0, a=0.0, alpha=0.0, offset=0.0, qlim=None, **dynamics) -> Link:
+def PrismaticMDH(theta: float = 0.0, a: float = 0.0, alpha: float = 0.0, offset: float = 0.0,
+                 qlim: ArrayLike | None = None, **dynamics: ArrayLike) -> Link:
     """Prismatic link, modified DH: ``A = Rx(alpha) Tx(a) Rz(theta) Tz(q + offset)``.
 
     >>> float(PrismaticMDH().A(0.3)[2, 3])

@@ -10,6 +10,7 @@ Conventions
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,7 @@ from scipy.integrate import solve_ivp
 
 from ..checks import getarray, getinertia, getint, getivp, getphysical, getpose, getrotation, getscalar, getvector
 from ..results import Result
+from ..shapes import SE3, SO3, Inertia, TimeVector, Twist6, Vector3
 
 __all__ = [
     "euler_rhs",
@@ -44,7 +46,7 @@ def _body_inertia(J, name: str = "J") -> np.ndarray:
     return J
 
 
-def euler_rhs(J, w, tau=None) -> np.ndarray:
+def euler_rhs(J: Inertia, w: Vector3, tau: Vector3 | None = None) -> Vector3:
     r"""Angular acceleration from Euler's equations of motion (body frame).
 
     .. math:: J \dot\omega + \omega \times (J \omega) = \tau
@@ -93,8 +95,9 @@ def _nearest_rotation(R):
     return (U * D[..., None, :]) @ Vt
 
 
-def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=None,
-                       rtol: float = 1e-10, atol: float = 1e-12) -> RigidBodyMotion:
+def simulate_rigidbody(J: Inertia, w0: Vector3, R0: SO3 | None = None, tf: float = 10.0, *,
+                       tau: Vector3 | Callable[[float, SO3, Vector3], Vector3] | None = None, n: int = 501,
+                       t: TimeVector | None = None, rtol: float = 1e-10, atol: float = 1e-12) -> RigidBodyMotion:
     r"""Simulate a free rigid body's rotation with ``scipy.integrate.solve_ivp``.
 
     State: the orientation :math:`R = {}^A R_B` (9 numbers) and the body
@@ -167,7 +170,7 @@ def simulate_rigidbody(J, w0, R0=None, tf=10.0, *, tau=None, n: int = 501, t=Non
     return RigidBodyMotion(res.t, R, w, L, E)
 
 
-def wrench_transform(T, wrench, check: bool = True) -> np.ndarray:
+def wrench_transform(T: SE3, wrench: Twist6, check: bool = True) -> Twist6:
     r"""Express a wrench given in frame A in frame B, where ``T`` = :math:`{}^A T_B`.
 
     .. math::
@@ -198,7 +201,7 @@ def wrench_transform(T, wrench, check: bool = True) -> np.ndarray:
     return np.concatenate(np.broadcast_arrays(fB, mB), axis=-1)
 
 
-def inertia_shift(J_c, m, r) -> np.ndarray:
+def inertia_shift(J_c: Inertia, m: float, r: Vector3) -> Inertia:
     r"""Inertia about a point displaced by ``r`` from the centre of mass (parallel axes).
 
     .. math:: J_P = J_C + m\left( (r \cdot r) I_3 - r r^T \right)
@@ -219,7 +222,7 @@ def inertia_shift(J_c, m, r) -> np.ndarray:
     return J + m * (rr * np.eye(3) - r[..., :, None] * r[..., None, :])
 
 
-def inertia_rotate(J, R, check: bool = True) -> np.ndarray:
+def inertia_rotate(J: Inertia, R: SO3, check: bool = True) -> Inertia:
     r"""Inertia tensor expressed in rotated axes: :math:`{}^A J = R\, {}^B J\, R^T`.
 
     ``J`` is given in frame B's axes, ``R`` = :math:`{}^A R_B` (3, 3) or
@@ -250,7 +253,8 @@ class RotatingFrameAccel(Result):
     origin: np.ndarray
 
 
-def accel_rotating_frame(r, v_rel, a_rel, omega, alpha=None, a0=None) -> RotatingFrameAccel:
+def accel_rotating_frame(r: Vector3, v_rel: Vector3, a_rel: Vector3, omega: Vector3, alpha: Vector3 | None = None,
+                         a0: Vector3 | None = None) -> RotatingFrameAccel:
     r"""Inertial acceleration of a point described in a rotating (non-inertial) frame.
 
     Frame B rotates with angular velocity :math:`\omega` and angular

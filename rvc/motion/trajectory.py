@@ -24,6 +24,7 @@ No function loops over time steps; ``mstraj`` loops over its segments only.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,6 +32,7 @@ import numpy as np
 from ..checks import getarray, getpose, getrotation, getscalar, getvector
 from ..results import Result
 from ..spatial.quaternion import q2r, qslerp, r2q
+from ..shapes import SE3, SO3, ArrayLike, JointPath, JointVector, TimeVector
 
 __all__ = ["Trajectory", "tpoly", "lspb", "mtraj", "jtraj", "mstraj", "trinterp", "ctraj"]
 
@@ -123,7 +125,7 @@ def _quintic(q0, qf, v0, vf, tau, T):
 
 # ------------------------------------------------------- scalar profiles ---
 
-def tpoly(q0, qf, t, qd0=0.0, qdf=0.0) -> Trajectory:
+def tpoly(q0: float, qf: float, t: int | TimeVector, qd0: float = 0.0, qdf: float = 0.0) -> Trajectory:
     r"""Scalar quintic trajectory from ``q0`` to ``qf``.
 
     .. math:: q(t) = A t^5 + B t^4 + C t^3 + D t^2 + E t + F
@@ -152,7 +154,7 @@ def tpoly(q0, qf, t, qd0=0.0, qdf=0.0) -> Trajectory:
     return Trajectory(tv, q, qd, qdd, "tpoly")
 
 
-def lspb(q0, qf, t, V=None) -> Trajectory:
+def lspb(q0: float, qf: float, t: int | TimeVector, V: float | None = None) -> Trajectory:
     r"""Linear segment with parabolic blends (trapezoidal velocity profile).
 
     Accelerate at constant :math:`a` for :math:`t_b`, cruise at :math:`V`,
@@ -218,7 +220,8 @@ def lspb(q0, qf, t, V=None) -> Trajectory:
 
 # ----------------------------------------------------------- multi-axis ---
 
-def mtraj(tfunc, q0, qf, t) -> Trajectory:
+def mtraj(tfunc: Callable[[float, float, int | TimeVector], Trajectory], q0: JointVector, qf: JointVector,
+          t: int | TimeVector) -> Trajectory:
     """Multi-axis trajectory: the scalar ``tfunc`` applied to each axis.
 
     ``tfunc(q0[j], qf[j], t)`` must return ``q, qd, qdd`` (a
@@ -250,7 +253,8 @@ def mtraj(tfunc, q0, qf, t) -> Trajectory:
     return Trajectory(tv, q, qd, qdd, "mtraj")
 
 
-def jtraj(q0, qf, t, qd0=None, qd1=None) -> Trajectory:
+def jtraj(q0: JointVector, qf: JointVector, t: int | TimeVector, qd0: JointVector | None = None,
+          qd1: JointVector | None = None) -> Trajectory:
     r"""Joint-space quintic trajectory from ``q0`` to ``qf`` (all axes together).
 
     Each axis follows the quintic of :func:`tpoly` with boundary velocities
@@ -279,7 +283,9 @@ def jtraj(q0, qf, t, qd0=None, qd1=None) -> Trajectory:
     return Trajectory(tv, q, qd, qdd, "jtraj")
 
 
-def mstraj(viapoints, qdmax, tseg, q0, dt, tacc, qd0=None, qdf=None) -> Trajectory:
+def mstraj(viapoints: JointPath, qdmax: float | JointVector | None, tseg: ArrayLike | None, q0: JointVector | None,
+           dt: float, tacc: float | ArrayLike, qd0: JointVector | None = None,
+           qdf: JointVector | None = None) -> Trajectory:
     r"""Multi-segment multi-axis trajectory through via points (MATLAB argument order).
 
     ``mstraj(viapoints, qdmax, tseg, q0, dt, tacc)`` moves all n axes from
@@ -434,7 +440,7 @@ def _interp_s(s):
     return s
 
 
-def trinterp(T0, T1, s, shortest: bool = True) -> np.ndarray:
+def trinterp(T0: SE3 | SO3 | None, T1: SE3 | SO3, s: float | ArrayLike, shortest: bool = True) -> SE3 | SO3:
     r"""Interpolate between two poses (or rotations) for path fractions ``s``.
 
     .. math::
@@ -493,7 +499,7 @@ def trinterp(T0, T1, s, shortest: bool = True) -> np.ndarray:
     return out[0] if np.ndim(sv) == 0 else out
 
 
-def ctraj(T0, T1, t) -> np.ndarray:
+def ctraj(T0: SE3, T1: SE3, t: int | TimeVector) -> SE3:
     r"""Cartesian trajectory from pose ``T0`` to ``T1`` with an lspb time law.
 
     .. math:: T(t) = \mathrm{trinterp}(T_0, T_1, s(t)),\qquad s = \mathrm{lspb}(0, 1, t)

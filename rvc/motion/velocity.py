@@ -15,6 +15,7 @@ from ..results import Result
 from ..spatial.expmap import skew, skewa, trexp, vex
 from ..spatial.transforms3d import trinv
 from ..spatial.twist import Ad
+from ..shapes import SE3, SO3, Twist6, Vector3
 
 __all__ = [
     "dotR",
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-def dotR(R, omega, frame: str = "world", check: bool = True) -> np.ndarray:
+def dotR(R: SO3, omega: Vector3, frame: str = "world", check: bool = True) -> SO3:
     r"""Time derivative of a rotation matrix.
 
     .. math:: {}^A\dot R_B = [{}^A\omega]_\times\, {}^A R_B
@@ -54,7 +55,7 @@ def dotR(R, omega, frame: str = "world", check: bool = True) -> np.ndarray:
     return skew(w) @ R if frame == "world" else R @ skew(w)
 
 
-def dotT(T, v, check: bool = True) -> np.ndarray:
+def dotT(T: SE3, v: Twist6, check: bool = True) -> np.ndarray:
     r"""Time derivative of a pose, from the spatial velocity ``v = (v, w)`` in frame A.
 
     .. math:: {}^A\dot T_B = \begin{pmatrix} [{}^A\omega]_\times\, {}^A R_B & {}^A\dot t_B \\
@@ -80,7 +81,7 @@ def dotT(T, v, check: bool = True) -> np.ndarray:
     return out
 
 
-def tr2jac(T, samebody: bool = False, check: bool = True) -> np.ndarray:
+def tr2jac(T: SE3, samebody: bool = False, check: bool = True) -> np.ndarray:
     r"""Velocity transform (6, 6) from frame B to frame A, ``T`` = :math:`{}^A T_B`.
 
     .. math::
@@ -111,7 +112,7 @@ def tr2jac(T, samebody: bool = False, check: bool = True) -> np.ndarray:
     return J
 
 
-def delta2r(d) -> np.ndarray:
+def delta2r(d: Vector3) -> np.ndarray:
     r"""First-order incremental rotation :math:`R \approx I_3 + [\delta\theta]_\times`.
 
     Not exactly a rotation: :math:`R^T R = I - [\delta\theta]_\times^2`, off
@@ -137,7 +138,7 @@ class IncrementalRotation(Result):
     ortho_error: np.ndarray  #: Frobenius norm of approx^T approx - I
 
 
-def incremental_rotation(d, unit: str = "rad") -> IncrementalRotation:
+def incremental_rotation(d: Vector3, unit: str = "rad") -> IncrementalRotation:
     r"""Compare the incremental rotation :math:`I + [\delta\theta]_\times` with the exact one.
 
     .. math::
@@ -162,7 +163,7 @@ def incremental_rotation(d, unit: str = "rad") -> IncrementalRotation:
     return IncrementalRotation(approx, exact, err, ortho)
 
 
-def delta2tr(d) -> np.ndarray:
+def delta2tr(d: Twist6) -> np.ndarray:
     r"""Pose of a small (incremental) motion.
 
     :math:`\Delta = (\delta_x, \delta_y, \delta_z, \delta\theta_x, \delta\theta_y, \delta\theta_z)`:
@@ -183,7 +184,7 @@ def delta2tr(d) -> np.ndarray:
     return np.eye(4) + skewa(d)
 
 
-def tr2delta(T0, T1=None, check: bool = True) -> np.ndarray:
+def tr2delta(T0: SE3, T1: SE3 | None = None, check: bool = True) -> Twist6:
     r"""Incremental motion :math:`\Delta` (6,) from pose ``T0`` to ``T1``, in ``T0``'s frame.
 
     .. math::
@@ -213,7 +214,7 @@ def tr2delta(T0, T1=None, check: bool = True) -> np.ndarray:
     return np.concatenate([Td[..., :3, 3], vex(Td[..., :3, :3], check=False)], axis=-1)
 
 
-def rpy2jac(rpy, order: str = "zyx", unit: str = "rad") -> np.ndarray:
+def rpy2jac(rpy: Vector3, order: str = "zyx", unit: str = "rad") -> np.ndarray:
     r"""Jacobian from roll-pitch-yaw angle rates to angular velocity, :math:`\omega = J(\Gamma)\dot\Gamma`.
 
     ``rpy`` = (roll α, pitch β, yaw γ), as :func:`rpy2r`; :math:`\omega` is
@@ -252,7 +253,7 @@ def rpy2jac(rpy, order: str = "zyx", unit: str = "rad") -> np.ndarray:
     return np.stack([np.stack(r, axis=-1) for r in rows], axis=-2)
 
 
-def eul2jac(eul, unit: str = "rad") -> np.ndarray:
+def eul2jac(eul: Vector3, unit: str = "rad") -> np.ndarray:
     r"""Jacobian from ZYZ Euler angle rates to angular velocity, :math:`\omega = J(\Gamma)\dot\Gamma`.
 
     ``eul`` = (φ, θ, ψ) with :math:`R = R_z(\phi) R_y(\theta) R_z(\psi)` (as
@@ -301,7 +302,7 @@ def _rates(J, w, angles_name, unit):
     return putangle(rates, unit)
 
 
-def rpydot(rpy, w, order: str = "zyx", unit: str = "rad") -> np.ndarray:
+def rpydot(rpy: Vector3, w: Vector3, order: str = "zyx", unit: str = "rad") -> Vector3:
     r"""Roll-pitch-yaw angle rates that give the angular velocity ``w``: :math:`\dot\Gamma = J(\Gamma)^{-1}\omega`.
 
     The inverse of :func:`rpy2jac` (``w`` in the world frame).  At gimbal
@@ -316,7 +317,7 @@ def rpydot(rpy, w, order: str = "zyx", unit: str = "rad") -> np.ndarray:
     return _rates(rpy2jac(rpy, order, unit), w, "rpy", unit)
 
 
-def euldot(eul, w, unit: str = "rad") -> np.ndarray:
+def euldot(eul: Vector3, w: Vector3, unit: str = "rad") -> Vector3:
     r"""ZYZ Euler angle rates that give the angular velocity ``w``: :math:`\dot\Gamma = J(\Gamma)^{-1}\omega`.
 
     The inverse of :func:`eul2jac`; singular (minimum-norm rates and a

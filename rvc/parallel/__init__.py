@@ -6,6 +6,9 @@
   A, W and its derivative, the compact model, Lagrange's equations of the
   first kind, the Lagrange-D'Alembert projection, the per-chain direct
   dynamics, the Jacobian from the chains' Jacobians, operation counts;
+* :mod:`~rvc.parallel.scdd` -- the source's own method: its U, its Jacobian
+  from :math:`J_tW`, U and :math:`S^{-1}`, its SCDD in five steps (with an
+  external end-effector force), its complexity claim;
 * :mod:`~rvc.parallel.fivebar` -- the elastic five-bar of the worked example;
 * :mod:`~rvc.parallel.simulation` -- simulation in compact or tree coordinates,
   a quintic plan with rigid feedforward and motor PD;
@@ -17,9 +20,11 @@ from .planar_chain import *  # noqa: F401,F403
 from .planar_chain import __all__ as _chain
 from .closed import *  # noqa: F401,F403
 from .closed import __all__ as _closed
+from .scdd import *  # noqa: F401,F403
+from .scdd import __all__ as _scdd
 from .fivebar import *  # noqa: F401,F403
 from .fivebar import __all__ as _fivebar
 from .simulation import *  # noqa: F401,F403
 from .simulation import __all__ as _simulation
 
-__all__ = [*_chain, *_closed, *_fivebar, *_simulation]
+__all__ = [*_chain, *_closed, *_scdd, *_fivebar, *_simulation]

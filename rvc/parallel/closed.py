@@ -566,12 +566,17 @@ class ClosedChain:
         lam = np.linalg.solve(schur, rhs[..., None])[..., 0]
         return np.concatenate([q0 + _mv(Y, lam) for q0, Y in zip(free, resp)], axis=-1)
 
-    def forward_dynamics(self, q, qd, tau, method: str = "compact") -> np.ndarray:
-        """Tree accelerations (..., N) from the drive torques.
+    def forward_dynamics(self, q, qd, tau, method: str = "compact", f_ext=None) -> np.ndarray:
+        """Tree accelerations (..., N) from the drive torques and an external end-effector force.
 
         ``q`` tree coordinates, ``qd`` compact (..., n_c) or tree rates,
         ``tau`` the actuated torques (..., n_a) (or compact forces (..., n_c),
-        e.g. with actuators on the elastic joints).  Methods:
+        e.g. with actuators on the elastic joints).  ``f_ext`` (..., 2), default
+        zero, is the force (N) the environment applies to the end-effector (a
+        pin, so a planar wrench without a moment); it enters as
+        :math:`J_1^T f_{ext}` on chain 1, whose tip the end-effector is
+        (:func:`~rvc.parallel.scdd_forward` splits it between the chains
+        instead, as the source does).  Methods:
 
         * ``"compact"`` -- :math:`\\ddot q_c = M_c^{-1}(\\tau_c - C_c\\dot q_c -
           \\eta_c - K_c q_c - D_c\\dot q_c)`, then :math:`\\ddot q_t = W\\ddot q_c
@@ -592,6 +597,10 @@ class ClosedChain:
         >>> a = robot.forward_dynamics(robot.q_home, np.zeros(4), [0.5, -0.5])
         >>> bool(np.allclose(a, robot.forward_dynamics(robot.q_home, np.zeros(4), [0.5, -0.5], "scdd")))
         True
+        >>> a = robot.forward_dynamics(robot.q_home, np.zeros(4), [0.5, -0.5], f_ext=[0.0, -2.0])
+        >>> bool(np.allclose(a, robot.forward_dynamics(robot.q_home, np.zeros(4), [0.5, -0.5], "kkt",
+        ...                                            f_ext=[0.0, -2.0])))
+        True
         """
         method = getoption(method, "method", FORWARD_METHODS)
         q = self._getq(q)
@@ -602,6 +611,9 @@ class ClosedChain:
         if tau.ndim == 0 or tau.shape[-1] not in (len(self.ia), self.n_compact):
             raise ValueError(f"tau: expected actuated torques (..., {len(self.ia)}) or compact "
                              f"forces (..., {self.n_compact}), got shape {tau.shape}")
+        if f_ext is not None:
+            f_ext = getarray(f_ext, "f_ext", shape=(2,))
+            return self._solve(self._terms(q, qd_t), tau, method, f_ext=f_ext)
         return self._forward(q, qd_t, tau, method)
 
     def chain_terms(self, q, qd) -> list:
@@ -640,15 +652,25 @@ class ClosedChain:
         method = getoption(method, "method", FORWARD_METHODS)
         return self._solve(terms, getarray(tau, "tau"), method)
 
-    def _solve(self, terms, tau, method, stabilise=None):
+    def _solve(self, terms, tau, method, stabilise=None, f_ext=None):
         M, bias, A, Adqd, h = self._tree(terms, inertia=(method == "kkt"))
         tau_t = self._tau_tree(tau, bias.shape[:-1])
+        if f_ext is not None:
+            tau_t = tau_t + self._ee_forces(terms[0][3], f_ext)
         if method == "compact":
             return self._fd_compact(terms, bias, A, Adqd, tau_t)
         gamma = -Adqd if stabilise is None else -Adqd - stabilise(A, h)
         if method == "kkt":
             return self._fd_kkt(M, bias, A, gamma, tau_t)
         return self._fd_scdd(terms, A, gamma, tau_t)
+
+    def _ee_forces(self, J1, f_ext):
+        """Tree generalized forces (..., N) of a force f_ext applied at the end-effector (chain 1's tip).
+
+        Virtual work: :math:`\\tau_1 = J_1^T f_{ext}` on chain 1's joints, zero on the others."""
+        out = np.zeros(np.broadcast_shapes(J1.shape[:-2], f_ext.shape[:-1]) + (self.N,))
+        out[..., self.slices[0]] = _mtv(J1, f_ext)
+        return out
 
     def _compact_accel(self, q, qd_c, tau):
         """Compact accelerations (n_c,) of one state, without input checks: the compact simulation's step.

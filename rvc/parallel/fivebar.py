@@ -29,6 +29,7 @@ import scipy.optimize
 
 from ..checks import getangle, getarray, getphysical, getscalar, putangle
 from ..results import Result
+from ..shapes import ArrayLike, JointVector, Vector2
 from .planar_chain import PlanarChain
 from .closed import ClosedChain
 
@@ -130,7 +131,7 @@ class FiveBar(ClosedChain):
                 f"n_elastic={p['n_elastic']})")
 
     # ------------------------------------------------------------- kinematics
-    def reachable(self, x) -> np.ndarray:
+    def reachable(self, x: Vector2) -> np.ndarray:
         """True where the rigid five-bar can put its end-effector at x (..., 2).
 
         Both chains must reach: :math:`|L_1 - L_2| \\le |x - B_k| \\le L_1 + L_2`.
@@ -153,7 +154,7 @@ class FiveBar(ClosedChain):
                              f"{self.L1 + self.L2:.3g}), got {bad}")
         return x
 
-    def ikine_rigid(self, x, *, unit: str = "rad") -> np.ndarray:
+    def ikine_rigid(self, x: Vector2, *, unit: str = "rad") -> np.ndarray:
         """Actuated angles (..., 2) putting the end-effector at x with the springs undeflected.
 
         Each chain is a two-link arm (proximal L1, distal L2): its elbow is
@@ -188,7 +189,8 @@ class FiveBar(ClosedChain):
             out.append(np.arctan2(E[..., 1], E[..., 0]))
         return putangle(np.stack(out, axis=-1), unit)
 
-    def assemble(self, qa, qe, guess=None, *, unit: str = "rad") -> np.ndarray:
+    def assemble(self, qa: JointVector, qe: JointVector, guess: JointVector | None = None, *,
+                 unit: str = "rad") -> np.ndarray:
         """Tree coordinates (..., N) from actuated (..., 2) and elastic (..., 2 n_elastic) angles.
 
         The elbows :math:`E_k` follow from :math:`a_k, e_k`; the end-effector is
@@ -275,7 +277,7 @@ class FiveBar(ClosedChain):
         return q
 
     # ------------------------------------------------------ elastic behaviour
-    def modes(self, x=(0.0, 0.40)) -> Modes:
+    def modes(self, x: ArrayLike = (0.0, 0.40)) -> Modes:
         """Elastic modes with the motors locked, linearized about the undeflected configuration at x.
 
         With the actuated joints held, the elastic coordinates obey
@@ -307,7 +309,7 @@ class FiveBar(ClosedChain):
             zeta = np.where(omega > 0, modal_d / (2 * omega * modal_m), np.inf)
         return Modes(omega / (2 * np.pi), zeta, phi, q)
 
-    def static_deflection(self, x=(0.0, 0.40)) -> StaticDeflection:
+    def static_deflection(self, x: ArrayLike = (0.0, 0.40)) -> StaticDeflection:
         """Spring deflections and end-effector sag at the gravity equilibrium, motors held.
 
         The motors hold :math:`a = ` ``ikine_rigid(x)``; the elastic rows of the

@@ -49,6 +49,7 @@ import sympy as sp
 
 from ..checks import getarray, getphysical, getscalar, getvector
 from ..results import Result
+from ..shapes import JointVector
 
 __all__ = ["PlanarChain", "ChainEquations", "chain_equations"]
 
@@ -365,7 +366,7 @@ class PlanarChain:
         """
         return np.diag(self.damping)
 
-    def inertia(self, q) -> np.ndarray:
+    def inertia(self, q: JointVector) -> np.ndarray:
         """Joint-space inertia matrix M(q), (..., n, n), symmetric positive definite.
 
         >>> PlanarChain([1.0], [3.0]).inertia([0.7])     # rod about its end: m l^2 / 3
@@ -373,7 +374,7 @@ class PlanarChain:
         """
         return self._f["M"](*self._args(self._q(q)))[0]
 
-    def coriolis(self, q, qd) -> np.ndarray:
+    def coriolis(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Coriolis matrix C(q, qd) (..., n, n) from the Christoffel symbols of M.
 
         .. math:: C_{ij} = \\sum_k \\tfrac12 \\left(\\frac{\\partial M_{ij}}{\\partial q_k}
@@ -388,7 +389,7 @@ class PlanarChain:
         q, qd = self._q(q), self._q(qd, "qd")
         return self._f["C"](*self._args(q, qd))[0]
 
-    def gravload(self, q) -> np.ndarray:
+    def gravload(self, q: JointVector) -> np.ndarray:
         """Gravity torques :math:`\\eta(q) = \\partial V_g/\\partial q` (..., n).
 
         >>> PlanarChain([1.0], [2.0]).gravload([0.0])     # m g l / 2
@@ -396,7 +397,7 @@ class PlanarChain:
         """
         return self._f["eta"](*self._args(self._q(q)))[0]
 
-    def rne(self, q, qd, qdd) -> np.ndarray:
+    def rne(self, q: JointVector, qd: JointVector, qdd: JointVector) -> np.ndarray:
         """Inverse dynamics of the open chain: :math:`\\tau = M\\ddot q + C\\dot q + \\eta + Kq + D\\dot q`.
 
         >>> chain = PlanarChain([1.0], [3.0], g=0.0)
@@ -408,7 +409,7 @@ class PlanarChain:
         return (np.einsum("...ij,...j->...i", M, qdd) + bias
                 + q * self.stiffness + qd * self.damping)
 
-    def accel(self, q, qd, tau) -> np.ndarray:
+    def accel(self, q: JointVector, qd: JointVector, tau: JointVector) -> np.ndarray:
         """Forward dynamics of the open chain: :math:`\\ddot q = M^{-1}(\\tau - C\\dot q - \\eta - Kq - D\\dot q)`.
 
         >>> chain = PlanarChain([1.0], [3.0], g=0.0)
@@ -420,7 +421,7 @@ class PlanarChain:
         rhs = tau - bias - q * self.stiffness - qd * self.damping
         return np.linalg.solve(M, rhs[..., None])[..., 0]
 
-    def energy(self, q, qd) -> tuple:
+    def energy(self, q: JointVector, qd: JointVector) -> tuple:
         """Kinetic and potential energy (T, V), each (...); V includes gravity and springs.
 
         .. math:: T = \\tfrac12 \\dot q^T M \\dot q, \\qquad
@@ -435,7 +436,7 @@ class PlanarChain:
         return TV[..., 0], TV[..., 1]
 
     # -- kinematics --------------------------------------------------------
-    def fkine(self, q) -> np.ndarray:
+    def fkine(self, q: JointVector) -> np.ndarray:
         """Tip position (..., 2): :math:`b + \\sum_k l_k (\\cos\\theta_k, \\sin\\theta_k)`.
 
         >>> PlanarChain([1.0, 1.0], [1.0, 1.0], base=(1, 0)).fkine([np.pi / 2, -np.pi / 2])
@@ -443,7 +444,7 @@ class PlanarChain:
         """
         return self.points(q)[..., -1, :]
 
-    def points(self, q) -> np.ndarray:
+    def points(self, q: JointVector) -> np.ndarray:
         """Positions of the base, every joint and the tip, (..., n + 1, 2).
 
         >>> PlanarChain([1.0, 1.0], [1.0, 1.0]).points([0.0, np.pi / 2])
@@ -458,7 +459,7 @@ class PlanarChain:
         base = np.broadcast_to(self.base, pts.shape[:-2] + (1, 2))
         return np.concatenate([base, pts], axis=-2)
 
-    def jacob0(self, q) -> np.ndarray:
+    def jacob0(self, q: JointVector) -> np.ndarray:
         """Tip Jacobian (..., 2, n): column j is :math:`\\hat z \\times (p_{tip} - p_j)`.
 
         >>> PlanarChain([1.0, 1.0], [1.0, 1.0]).jacob0([0.0, np.pi / 2])
@@ -467,7 +468,7 @@ class PlanarChain:
         """
         return self._jacob0(self._q(q))
 
-    def jacob_dot(self, q, qd) -> np.ndarray:
+    def jacob_dot(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Time derivative of the tip Jacobian, :math:`\\dot J = \\sum_k \\partial J/\\partial q_k\\, \\dot q_k`.
 
         >>> PlanarChain([1.0], [1.0]).jacob_dot([0.0], [2.0]) + 0.0   # -l qd (cos, sin)

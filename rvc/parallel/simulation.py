@@ -28,6 +28,7 @@ torques, and motor PD closes the loop on the actuated joints only:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,9 @@ from scipy.interpolate import CubicSpline
 
 from ..checks import getarray, getivp, getoption, getphysical, getscalar, getvector
 from ..results import Result
+from ..shapes import ArrayLike, JointVector, TimeVector
+from .closed import ClosedChain
+from .fivebar import FiveBar
 
 __all__ = ["ClosedSimulation", "RigidPlan", "Move", "simulate_closed", "quintic", "rigid_plan", "simulate_move"]
 
@@ -123,7 +127,7 @@ class Move(Result):
     gains: tuple = field(default=(0.0, 0.0))
 
     @property
-    def t(self):
+    def t(self) -> TimeVector:
         """Sample times (T,)."""
         return self.sim.t
 
@@ -166,9 +170,11 @@ def _torque_function(model, tau):
     return lambda t, q, qd_c: tau
 
 
-def simulate_closed(model, q0, qd0, t, tau=None, *, coords: str = "compact", stabilise=None,
-             solver=None, alpha: float = 20.0, beta: float = 20.0,
-             rtol: float = 1e-8, atol: float = 1e-10, method: str = "DOP853") -> ClosedSimulation:
+def simulate_closed(model: ClosedChain, q0: JointVector, qd0: JointVector, t: TimeVector,
+                    tau: ArrayLike | Callable | None = None, *, coords: str = "compact",
+                    stabilise: str | None = None, solver: str | None = None, alpha: float = 20.0,
+                    beta: float = 20.0, rtol: float = 1e-8, atol: float = 1e-10,
+                    method: str = "DOP853") -> ClosedSimulation:
     """Integrate the closed chain's dynamics with ``solve_ivp`` and sample it at times ``t``.
 
     ``q0`` tree coordinates closing the loop, ``qd0`` compact or tree rates;
@@ -267,7 +273,7 @@ def _check(sol):
         raise ValueError(f"the integration failed: {sol.message}")
 
 
-def quintic(x0, x1, duration, t) -> tuple:
+def quintic(x0: ArrayLike, x1: ArrayLike, duration: float, t: TimeVector) -> tuple:
     """A rest-to-rest quintic from x0 to x1: positions, velocities, accelerations (T, d).
 
     .. math:: x(t) = x_0 + (x_1 - x_0)\\, s(\\tau), \\quad
@@ -301,7 +307,7 @@ def quintic(x0, x1, duration, t) -> tuple:
     return x0 + d * s, d * sd, d * sdd
 
 
-def rigid_plan(model, x0, x1, duration, t) -> RigidPlan:
+def rigid_plan(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, t: TimeVector) -> RigidPlan:
     """The rigid model's joint motion and torques for a quintic end-effector move.
 
     Springs locked (:math:`e = \\dot e = \\ddot e = 0`): the actuated angles
@@ -370,8 +376,10 @@ def _held_at_rest(model, q, tau):
     return full(sol.x)
 
 
-def simulate_move(model, x0, x1, duration, *, t_end=None, kp=2000.0, kd=2.5, dt=0.005,
-                  rate=1000.0, rtol=1e-4, atol=1e-6, method="Radau", start: str = "static") -> Move:
+def simulate_move(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, *, t_end: float | None = None,
+                  kp: float = 2000.0, kd: float = 2.5, dt: float = 0.005, rate: float = 1000.0,
+                  rtol: float = 1e-4, atol: float = 1e-6, method: str = "Radau",
+                  start: str = "static") -> Move:
     """A fast move of the elastic robot: rigid feedforward plus motor PD, simulated.
 
     The plan (:func:`rigid_plan`, sampled at ``rate`` Hz as a controller would

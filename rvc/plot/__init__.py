@@ -12,6 +12,7 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 * :mod:`.fivebar_drawing` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
 * :mod:`.ellipse` -- ellipses and ellipsoids, an arm's velocity and force ellipsoids
 * :mod:`.schematic` -- line drawings of links and arms with their parameters
+* :mod:`.blocks` -- block diagrams of a joint's drive and its control loops
 """
 
 from .frames import *  # noqa: F401,F403
@@ -28,5 +29,7 @@ from .ellipse import *  # noqa: F401,F403
 from .ellipse import __all__ as _ellipse
 from .schematic import *  # noqa: F401,F403
 from .schematic import __all__ as _schematic
+from .blocks import *  # noqa: F401,F403
+from .blocks import __all__ as _blocks
 
-__all__ = [*_frames, *_animation, *_widgets, *_robot, *_fivebar_drawing, *_ellipse, *_schematic]
+__all__ = [*_frames, *_animation, *_widgets, *_robot, *_fivebar_drawing, *_ellipse, *_schematic, *_blocks]

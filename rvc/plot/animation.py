@@ -13,6 +13,9 @@ True
 from __future__ import annotations
 
 import re
+from typing import Any
+
+from ..checks import getint
 
 __all__ = ["jshtml"]
 
@@ -24,23 +27,32 @@ _PLAYER_GLYPHS = {
 }
 
 
-def jshtml(anim, **kwargs):
+def jshtml(anim: Any, *, width: int = 520, **kwargs: Any) -> Any:
     """An animation as a self-contained HTML player that works offline.
 
     ``anim.to_jshtml()`` embeds every frame, but its player links its icon
     font from a CDN; this version draws the buttons with text glyphs and
     names no network resource, so it plays in the static web book with no
-    connection.  Returns an ``IPython.display.HTML`` (use ``.data`` for the
-    string); keyword arguments go to ``to_jshtml`` (``fps``, ``default_mode``).
+    connection.  The frames are rendered small (a few tens of kB each), so
+    the player shows them at least ``width`` pixels wide (never wider than
+    the page, nor smaller than rendered).  Returns an
+    ``IPython.display.HTML`` (use ``.data`` for the string); other keyword
+    arguments go to ``to_jshtml`` (``fps``, ``default_mode``).
 
     >>> import matplotlib; matplotlib.use("Agg")
     >>> html = jshtml(tranimate(trotx(1.0), nframes=2)).data
-    >>> "http" in html, "\u25b6" in html
-    (False, True)
+    >>> "http" in html, "\u25b6" in html, "width: min(100%, 520px)" in html
+    (False, True, True)
     """
     from IPython.display import HTML
 
+    width = getint(width, "width", minimum=1)
+    fig = getattr(anim, "_fig", None)
+    if fig is not None:                              # the width the frames are rendered at
+        width = max(width, int(round(fig.get_size_inches()[0] * fig.dpi)))
     html = anim.to_jshtml(**kwargs)
+    html = re.sub(r'<img id="_anim_img', f'<img style="width: min(100%, {width}px); height: auto;" '
+                  f'id="_anim_img', html)
     html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", html)
 
     def glyph(match):

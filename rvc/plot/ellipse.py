@@ -23,11 +23,15 @@ drawing anew.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..checks import getarray, getscalar
+from ..kinematics.chain import Chain
 from ..kinematics.ellipsoid import Ellipsoid, ellipsoid
 from ..kinematics.rates import fellipse, vellipse
+from ..shapes import ArrayLike, JointVector
 
 __all__ = ["EllipsePlot", "ArmEllipsePlot", "plot_ellipse", "plot_vellipse", "plot_fellipse"]
 
@@ -102,7 +106,7 @@ class EllipsePlot:
                       np.outer(np.cos(v), np.ones_like(u))], axis=-1)
         return E.centre + S @ M.T
 
-    def update(self, E):
+    def update(self, E: Ellipsoid | ArrayLike) -> EllipsePlot:
         """Draw the ellipse or ellipsoid ``E`` (an ``Ellipsoid`` or a matrix ``S``); returns self."""
         E = _one(_getellipsoid(E))
         if E.radii.shape[0] != self.dim:
@@ -140,7 +144,8 @@ def _fit_view(ax, P, dim):
         ax.set_box_aspect((1, 1, 1))
 
 
-def plot_ellipse(E, centre=None, ax=None, **kwargs) -> EllipsePlot:
+def plot_ellipse(E: Ellipsoid | ArrayLike, centre: ArrayLike | None = None, ax: Any = None, **kwargs: Any
+                 ) -> EllipsePlot:
     """Draw an ellipse (2-D) or ellipsoid (3-D): the notes' ``plot_ellipse(J*J')``.
 
     ``E`` is an :class:`~rvc.kinematics.ellipsoid.Ellipsoid` with 2 or 3
@@ -198,7 +203,7 @@ class ArmEllipsePlot(EllipsePlot):
                              f"shape {np.shape(q)}")
         return E
 
-    def update(self, q):
+    def update(self, q: JointVector) -> ArmEllipsePlot:
         """Draw the ellipsoid at configuration ``q`` (or an ``Ellipsoid``); returns self."""
         if isinstance(q, Ellipsoid) or self.q is None:
             return super().update(q)
@@ -218,7 +223,8 @@ def _plot_arm_ellipse(robot, q, kind, axes, ax, kwargs):
     return h
 
 
-def plot_vellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
+def plot_vellipse(robot: Chain, q: JointVector, axes: str | ArrayLike = "trans", ax: Any = None, **kwargs: Any
+                  ) -> ArmEllipsePlot:
     """Draw the arm's velocity ellipsoid at the tool (the notes' ``p2.vellipse(q)``).
 
     The ellipsoid is :func:`~rvc.kinematics.rates.vellipse` ``(robot, q,
@@ -237,7 +243,8 @@ def plot_vellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
     return _plot_arm_ellipse(robot, q, "velocity", axes, ax, kwargs)
 
 
-def plot_fellipse(robot, q, axes="trans", ax=None, **kwargs) -> ArmEllipsePlot:
+def plot_fellipse(robot: Chain, q: JointVector, axes: str | ArrayLike = "trans", ax: Any = None, **kwargs: Any
+                  ) -> ArmEllipsePlot:
     """Draw the arm's force ellipsoid at the tool (the notes' ``p2.fellipse(q)``).
 
     As :func:`plot_vellipse` with :func:`~rvc.kinematics.rates.fellipse`.

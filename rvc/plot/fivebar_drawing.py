@@ -16,9 +16,14 @@ draws them with matplotlib.  A drawing is made once and then *updated*
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
-__all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "animate_fivebar"]
+from ..shapes import ArrayLike, TimeVector
+
+__all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "plot_cut_tree", "animate_fivebar"]
 
 LINK_COLORS = ("#1f4e79", "#7f7f7f")      # proximal (motor side), distal
 
@@ -83,7 +88,7 @@ class FiveBarDrawing:
                                    zorder=z + 3)
         self.update(points)
 
-    def update(self, points):
+    def update(self, points: Sequence[ArrayLike]) -> None:
         """Move every artist to the joint positions ``points`` (one (n_i + 1, 2) array per chain)."""
         k = 0
         for i, pts in enumerate(points):
@@ -100,13 +105,15 @@ class FiveBarDrawing:
             s.set_data(*_spiral(pts[j], np.arctan2(d[1], d[0]), self.spring_radius).T)
         self.effector.set_data([points[0][-1][0]], [points[0][-1][1]])
 
-    def artists(self):
+    def artists(self) -> list:
         """Every artist of the drawing (for animation blitting)."""
         return ([line for line, _ in self.links] + [s for s, _ in self.springs]
                 + [m for m, _ in self.motors] + [p for p, _ in self.passive] + [self.effector])
 
 
-def plot_fivebar(points, roles, ax=None, *, base=True, lim=None, figsize=(4, 3), **kwargs):
+def plot_fivebar(points: Sequence[ArrayLike], roles: Sequence[str], ax: Any = None, *, base: bool = True,
+                 lim: ArrayLike | None = None, figsize: tuple[float, float] = (4, 3),
+                 **kwargs: Any) -> FiveBarDrawing:
     """Draw a closed planar chain from joint positions; returns its :class:`FiveBarDrawing`.
 
     ``base`` draws the ground line under the motors; ``lim`` is
@@ -139,7 +146,9 @@ def plot_fivebar(points, roles, ax=None, *, base=True, lim=None, figsize=(4, 3),
     return drawing
 
 
-def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
+def plot_modes(rest: Sequence[ArrayLike], shapes: Sequence[tuple[Sequence[ArrayLike], Sequence[ArrayLike]]],
+               roles: Sequence[str], *, labels: Sequence[str] | None = None,
+               figsize: tuple[float, float] = (8, 3), lim: ArrayLike | None = None) -> Any:
     """Mode shapes: for each mode, the rest configuration and the two extremes of its swing.
 
     ``rest`` the undeformed joint positions (list per chain); ``shapes`` a
@@ -166,8 +175,68 @@ def plot_modes(rest, shapes, roles, *, labels=None, figsize=(8, 3), lim=None):
     return fig
 
 
-def animate_fivebar(frames, roles, t, *, trace=None, trace_t=None, trace_label="", labels=None,
-                    path=None, title="", lim=None, figsize=(7, 3), dpi=70, interval=50):
+def plot_cut_tree(points: Sequence[ArrayLike], roles: Sequence[str], cut_forces: ArrayLike,
+                  branch_forces: ArrayLike, *, gap: float = 0.03, scale: float | None = None, ax: Any = None,
+                  figsize: tuple[float, float] = (5, 3.6), lim: ArrayLike | None = None) -> Any:
+    """The closed chain cut open at the end-effector into a tree, with the forces at the cut tips.
+
+    ``points`` and ``roles`` as for :func:`plot_fivebar`; ``cut_forces``
+    (m, 2) the force on each chain's tip from the cut (for two chains
+    :math:`\\lambda` and :math:`-\\lambda`), ``branch_forces`` (m, 2) each
+    chain's branch force :math:`s_i f_{B,i}` (the columns of S times the
+    branch-force magnitudes), in N.  Each chain's last link is drawn
+    ``gap`` (m) short of the cut so the tree's tips stand apart; arrows start
+    at the tips, ``scale`` m per N (default: the largest force drawn 0.12 m
+    long).  Returns the axes.
+
+    >>> import matplotlib; matplotlib.use("Agg")
+    >>> pts = [np.array([[-0.1, 0], [-0.2, 0.1], [-0.27, 0.18], [0, 0.4]]),
+    ...        np.array([[0.1, 0], [0.2, 0.1], [0.27, 0.18], [0, 0.4]])]
+    >>> ax = plot_cut_tree(pts, ["aep", "aep"], [[1.0, 0.5], [-1.0, -0.5]], [[0.8, 1.2], [-0.8, 1.2]])
+    >>> len(ax.patches)                     # two cut forces, two branch forces
+    4
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch
+
+    points = [np.array(p, dtype=float) for p in points]
+    cut = np.asarray(cut_forces, dtype=float)
+    branch = np.asarray(branch_forces, dtype=float)
+    if ax is None:
+        _, ax = plt.subplots(figsize=figsize)
+    opened = []
+    for p in points:
+        q = p.copy()
+        d = q[-1] - q[-2]
+        q[-1] = q[-1] - gap * d / np.linalg.norm(d)
+        opened.append(q)
+    drawing = plot_fivebar(opened, roles, ax=ax, lim=lim)
+    drawing.effector.set_visible(False)
+    tip = points[0][-1]
+    ax.plot(*tip, "x", color="#d62728", ms=9, mew=2, zorder=6)
+    ax.annotate("cut", tip, xytext=(0, 9), textcoords="offset points", ha="center", fontsize=8,
+                color="#d62728")
+    if scale is None:
+        top = max(np.abs(cut).max(initial=0.0), np.abs(branch).max(initial=0.0))
+        scale = 0.12 / top if top > 0 else 1.0
+    for i, q in enumerate(opened):
+        for f, color, style, name in ((cut[i], "#d62728", "-", "\\lambda" if i == 0 else "-\\lambda"),
+                                      (branch[i], "#2ca02c", "--", f"s_{i + 1} f_{{B{i + 1}}}")):
+            ax.add_patch(FancyArrowPatch(q[-1], q[-1] + scale * f, arrowstyle="-|>", mutation_scale=12,
+                                         color=color, lw=1.6, ls=style, shrinkA=0, shrinkB=0, zorder=5))
+            end = q[-1] + scale * f
+            ax.text(*(end + 0.03 * f / max(np.linalg.norm(f), 1e-300)), f"${name}$", color=color,
+                    fontsize=9, ha="center", va="center")
+    ax.margins(y=0.15)
+    ax.set_title("the tree: the loop cut at the end-effector", fontsize=10)
+    return ax
+
+
+def animate_fivebar(frames: Sequence[Sequence[ArrayLike]], roles: Sequence[str], t: TimeVector, *,
+                    trace: ArrayLike | None = None, trace_t: TimeVector | None = None, trace_label: str = "",
+                    labels: Sequence[str] | None = None, path: ArrayLike | None = None, title: str = "",
+                    lim: ArrayLike | None = None, figsize: tuple[float, float] = (7, 3), dpi: int = 70,
+                    interval: int = 50) -> Any:
     """An animation of a closed chain: the mechanism (left) and a signal against time (right).
 
     ``frames`` a list of (n_i + 1, 2) arrays per frame, i.e. ``frames[k][i]``

@@ -19,9 +19,13 @@ array([1., 2.])
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
 
 from .. import checks
+from ..shapes import SE2, SE3, SO3, ArrayLike
 from ..spatial.expmap import trexp, trlog
 
 __all__ = ["trplot2", "trplot", "plot_point", "tranimate2", "tranimate", "FrameHandle"]
@@ -61,7 +65,7 @@ class FrameHandle:
         """Origin of the frame as last drawn."""
         return self._T[: self.dim, self.dim].copy()
 
-    def set(self, T) -> None:
+    def set(self, T: SE2 | SE3) -> None:
         """Move the frame to pose ``T`` (updates line data in place)."""
         T = checks.getpose(T, "T", self.dim)
         if T.shape != (self.dim + 1, self.dim + 1):
@@ -91,7 +95,7 @@ class FrameHandle:
             text.set_3d_properties(p[2], None)
 
     @property
-    def artists(self):
+    def artists(self) -> list[Any]:
         """All artists (lines, then texts) e.g. for ``FuncAnimation(blit=True)``."""
         return list(self.lines) + list(self.texts)
 
@@ -153,8 +157,8 @@ def _include_in_view(ax, dim, T, length):
         ax.auto_scale_xyz(pts[:, 0], pts[:, 1], pts[:, 2], had_data=True)
 
 
-def trplot2(T, frame=None, color=None, ax=None, length: float = 1.0, labels=None,
-            text: bool = True, linewidth: float = 1.5) -> FrameHandle:
+def trplot2(T: SE2, frame: str | None = None, color: Any = None, ax: Any = None, length: float = 1.0,
+            labels: Sequence[str] | None = None, text: bool = True, linewidth: float = 1.5) -> FrameHandle:
     """Draw a 2-D coordinate frame for the SE(2) pose ``T`` (3, 3).
 
     The x and y axes are arrows of ``length`` from the origin ``T[:2, 2]``
@@ -170,8 +174,8 @@ def trplot2(T, frame=None, color=None, ax=None, length: float = 1.0, labels=None
     return _trplot(T, 2, frame, color, ax, length, labels, text, linewidth)
 
 
-def trplot(T, frame=None, color=None, ax=None, length: float = 1.0, labels=None,
-           text: bool = True, linewidth: float = 1.5) -> FrameHandle:
+def trplot(T: SE3 | SO3, frame: str | None = None, color: Any = None, ax: Any = None, length: float = 1.0,
+           labels: Sequence[str] | None = None, text: bool = True, linewidth: float = 1.5) -> FrameHandle:
     """Draw a 3-D coordinate frame for the pose ``T`` (4, 4) or rotation (3, 3).
 
     Axes x, y, z from the origin along the columns of the rotation,
@@ -190,7 +194,7 @@ def trplot(T, frame=None, color=None, ax=None, length: float = 1.0, labels=None,
     return _trplot(a, 3, frame, color, ax, length, labels, text, linewidth)
 
 
-def plot_point(p, label=None, marker: str = "ko", ax=None, **kwargs):
+def plot_point(p: ArrayLike, label: str | None = None, marker: str = "ko", ax: Any = None, **kwargs: Any) -> Any:
     """Plot point(s) ``p`` ((2,) or (N, 2); (3,) or (N, 3) on 3-D axes) with an optional label.
 
     Returns the ``Line2D`` of the markers.
@@ -264,8 +268,9 @@ def _tranimate(T, dim, nframes, interval, frame, color, length, ax, lim, dpi):
     return anim
 
 
-def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
-              length: float = 1.0, ax=None, lim=None, dpi=None):
+def tranimate(T: SE3 | SO3 | Callable[[float], SE3], nframes: int = 50, interval: float = 50,
+              frame: str | None = None, color: Any = None, length: float = 1.0, ax: Any = None,
+              lim: tuple[float, float] | None = None, dpi: float | None = None) -> Any:
     """Animate a 3-D frame; returns a ``matplotlib.animation.FuncAnimation``.
 
     ``T`` is an (N, 4, 4) sequence of poses (or (N, 3, 3) rotations), a single pose or rotation (animated from the
@@ -285,8 +290,9 @@ def tranimate(T, nframes: int = 50, interval: float = 50, frame=None, color=None
 
 #: Text glyphs for the icons of matplotlib's JavaScript animation player,
 #: which would otherwise load Font Awesome from a CDN.
-def tranimate2(T, nframes: int = 50, interval: float = 50, frame=None, color=None,
-               length: float = 1.0, ax=None, lim=None, dpi=None):
+def tranimate2(T: SE2 | Callable[[float], SE2], nframes: int = 50, interval: float = 50,
+               frame: str | None = None, color: Any = None, length: float = 1.0, ax: Any = None,
+               lim: tuple[float, float] | None = None, dpi: float | None = None) -> Any:
     """Animate a 2-D frame (SE(2) poses); like :func:`tranimate`.
 
     >>> import matplotlib; matplotlib.use("Agg")

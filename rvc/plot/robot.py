@@ -27,10 +27,13 @@ True
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 
 from ..checks import getarray, getdim, getq
+from ..kinematics.chain import Chain
+from ..shapes import SE3, ArrayLike, JointPath, JointVector
 from ..spatial.transforms3d import tr2rpy
 from .widgets import SliderDemo
 
@@ -126,13 +129,13 @@ class RobotPlot:
         ax.set_xlim(*limits[0])
         ax.set_ylim(*limits[1])
         ax.set_zlim(*limits[2])
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
-        ax.set_zlabel("z")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
+        ax.set_zlabel("z (m)")
         ax.set_box_aspect((1, 1, 1))
         self.update(self.q)
 
-    def update(self, q):
+    def update(self, q: JointVector) -> RobotPlot:
         """Draw configuration ``q`` by moving the existing artists; returns self."""
         self.q = _getq(self.robot, q)
         P, T = _points(self.robot, self.q)
@@ -151,14 +154,14 @@ class RobotPlot:
             self.trail.set_data_3d(tr[:, 0], tr[:, 1], tr[:, 2])
         return self
 
-    def clear_trail(self):
+    def clear_trail(self) -> None:
         """Forget the tool-point trail."""
         self._trail = []
         if self.trail is not None:
             self.trail.set_data_3d([], [], [])
 
     @property
-    def artists(self):
+    def artists(self) -> list:
         """Every artist the drawing updates (for blitting)."""
         out = [self.links, self.joints, *self.frame]
         if self.shadow is not None:
@@ -175,7 +178,7 @@ def _new_axes3d(figsize=(5, 5)):
     return fig.add_subplot(projection="3d")
 
 
-def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
+def plot_robot(robot: Chain, q: JointVector, ax: Any = None, **kwargs: Any) -> RobotPlot:
     """Draw a serial robot as a 3-D stick figure.
 
     Links are drawn between the origins of successive frames (base, the n
@@ -225,8 +228,18 @@ def plot_robot(robot, q, ax=None, **kwargs) -> RobotPlot:
     return RobotPlot(robot, q, ax, **kwargs)
 
 
-def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72,
-                  figsize=(4, 4), ghost=None, **kwargs):
+def _motion_limits(robot, Q, margin=0.15):
+    """A cube around the base and every point the arm passes through in ``Q`` (plus ``margin`` of
+    its size): the view of an animation, so that the arm fills the frame."""
+    P = np.vstack([robot.base[:3, 3]] + [_points(robot, q)[0] for q in Q])
+    lo, hi = P.min(axis=0), P.max(axis=0)
+    centre, half = (lo + hi) / 2, max(float((hi - lo).max()) / 2, 0.05 * _reach(robot)) * (1 + margin)
+    return [(c - half, c + half) for c in centre]
+
+
+def animate_robot(robot: Chain, Q: JointPath, *, trail: bool = False, interval: int = 50, ax: Any = None,
+                  step: int = 1, dpi: int = 72, figsize: tuple[float, float] = (4, 4),
+                  ghost: JointPath | None = None, **kwargs: Any) -> Any:
     """Animate a joint trajectory as a ``matplotlib.animation.FuncAnimation``.
 
     Parameters
@@ -239,6 +252,9 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         Milliseconds between frames.
     dpi, figsize
         Kept modest so ``anim.to_jshtml()`` stays small in the static book.
+        On the figure it creates, the view is a cube around the base and the
+        motion (unless ``limits`` is given) and the axes fill the figure, so the
+        arm fills the frame.
     ghost : array_like (N, n), optional
         A second trajectory drawn as a pale arm behind the first -- e.g. the
         demand a controller tracks, so the lag shows.
@@ -269,15 +285,24 @@ def animate_robot(robot, Q, *, trail=False, interval=50, ax=None, step=1, dpi=72
         if len(G) != len(Q):
             raise ValueError(f"ghost: expected {len(Q)} configurations, one per frame of Q, "
                              f"got {len(G)}")
-    if ax is None:
+    fresh = ax is None
+    if fresh:
         fig = plt.figure(figsize=figsize, dpi=dpi)
         ax = fig.add_subplot(projection="3d")
+        fig.subplots_adjust(left=0.0, right=0.95, bottom=0.05, top=1.0)
+        if kwargs.get("limits") is None:         # the view fits the motion, not the whole reach
+            kwargs["limits"] = _motion_limits(robot, Q if G is None else np.vstack([Q, G]))
     g = None
     if G is not None:
         g = RobotPlot(robot, G[0], ax, color="0.75", linewidth=3, shadow=False, name=False,
                       frame_length=0.0)
     h = RobotPlot(robot, Q[0], ax, trail=trail, **kwargs)
     h.clear_trail()
+    if fresh:
+        ax.set_box_aspect((1, 1, 1), zoom=0.95)
+        for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+            axis.label.set_fontsize(7)
+        ax.tick_params(labelsize=6, pad=0)
 
     def frame(k):
         if k == 0:
@@ -367,7 +392,7 @@ class Teach:
         self.plot.update(q)
         self.pose.value = f"<code>{_pose_text(self.plot.T)}</code>"
 
-    def update(self, q):
+    def update(self, q: JointVector) -> Any:
         """Move the sliders to ``q``, redraw once, return the figure.
 
         A joint value outside its slider is first shifted by a multiple of
@@ -388,7 +413,7 @@ class Teach:
         display(self.panel)
 
 
-def teach(robot, q=None) -> Teach:
+def teach(robot: Chain, q: JointVector | None = None) -> Teach:
     """A slider panel driving a drawing of ``robot`` (see :class:`Teach`).
 
     >>> import matplotlib
@@ -431,11 +456,11 @@ class PlanarPlot:
         ax.set_ylim(*limits[1])
         ax.set_aspect("equal")
         ax.grid(True)
-        ax.set_xlabel("x")
-        ax.set_ylabel("y")
+        ax.set_xlabel("x (m)")
+        ax.set_ylabel("y (m)")
         self.update(self.q)
 
-    def update(self, q):
+    def update(self, q: JointVector) -> PlanarPlot:
         """Draw configuration ``q``; returns self."""
         self.q = _getq(self.robot, q)
         P, T = _points(self.robot, self.q)
@@ -450,7 +475,7 @@ class PlanarPlot:
         return self
 
 
-def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
+def plot_planar(robot: Chain, q: JointVector, ax: Any = None, **kwargs: Any) -> PlanarPlot:
     """Draw a planar arm (links in the xy-plane) in 2-D.
 
     ``robot`` is a planar robot model or an :class:`~rvc.models.ETS2` (the
@@ -478,8 +503,9 @@ def plot_planar(robot, q, ax=None, **kwargs) -> PlanarPlot:
 # the walking robot (7.5.2)
 
 
-def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
-                    figsize=(4.5, 4), zdown=True):
+def animate_walking(leg: Chain, Q: ArrayLike, bases: SE3, *, W: float = 0.1, L: float = 0.2, interval: int = 40,
+                    step: int = 4, dpi: int = 72, figsize: tuple[float, float] = (4.5, 4),
+                    zdown: bool = True) -> Any:
     """Animate the four-legged walker: ``Q`` (N, 4, 3) joint angles of the legs.
 
     ``leg`` is one leg model (``rvc.models.leg()``); ``bases`` the four (4, 4)
@@ -528,9 +554,9 @@ def animate_walking(leg, Q, bases, *, W=0.1, L=0.2, interval=40, step=4, dpi=72,
     if zdown:
         ax.invert_zaxis()
     ax.view_init(elev=25, azim=-130)
-    ax.set_xlabel("x")
-    ax.set_ylabel("y")
-    ax.set_zlabel("z")
+    ax.set_xlabel("x (m)")
+    ax.set_ylabel("y (m)")
+    ax.set_zlabel("z (m)")
     frame(0)
     anim = FuncAnimation(fig, frame, frames=len(Q), interval=interval, blit=False)
     plt.close(fig)

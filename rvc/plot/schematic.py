@@ -34,9 +34,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 
 from ..checks import getdim, getq, getscalar
+from ..kinematics.chain import Chain
+from ..kinematics.dh import DHChain
+from ..shapes import JointVector
 
 __all__ = ["plot_dh_link", "DHLinkSketch", "plot_dh_schematic", "plot_planar_schematic",
            "PlanarSketch", "plot_joint_axes"]
@@ -116,7 +122,7 @@ class DHLinkSketch:
                        for k, c in _PARAM_COLORS.items()}
         self.update(q)
 
-    def update(self, q):
+    def update(self, q: float) -> DHLinkSketch:
         """Redraw for the joint coordinate ``q``; returns self."""
         L, r = self.link, self.length
         self.q = getscalar(q, "q")
@@ -161,8 +167,8 @@ class DHLinkSketch:
         return self
 
 
-def plot_dh_link(link, q=0.0, ax=None, *, length: float = 0.5, figsize=(4.5, 4),
-                 limits=None) -> DHLinkSketch:
+def plot_dh_link(link: Any, q: float = 0.0, ax: Any = None, *, length: float = 0.5,
+                 figsize: tuple[float, float] = (4.5, 4), limits: float | None = None) -> DHLinkSketch:
     r"""Draw one standard-DH link: frames {j-1} and {j} and its four parameters.
 
     The link transform is :math:`{}^{j-1}A_j = R_z(\theta) T_z(d) T_x(a) R_x(\alpha)`
@@ -218,8 +224,9 @@ def plot_dh_link(link, q=0.0, ax=None, *, length: float = 0.5, figsize=(4.5, 4),
 # a DH arm with its link lengths
 
 
-def plot_dh_schematic(robot, q=None, ax=None, *, view=None, figsize=(5, 4.5), decimals: int = 5,
-                      axis_length=None):
+def plot_dh_schematic(robot: DHChain, q: JointVector | None = None, ax: Any = None, *,
+                      view: str | None = None, figsize: tuple[float, float] = (5, 4.5),
+                      decimals: int = 5, axis_length: float | None = None) -> Any:
     r"""Draw a standard-DH arm with its link offsets and lengths labelled.
 
     Link j moves the frame by :math:`d_j` along :math:`z_{j-1}`, then by
@@ -359,7 +366,7 @@ class PlanarSketch:
                             for nm in self.names})
         self.update(q)
 
-    def update(self, q):
+    def update(self, q: JointVector) -> PlanarSketch:
         """Redraw at configuration ``q``; returns self."""
         robot = self.robot
         self.q = getq(q, robot.n, robot.revolute, name="q")
@@ -403,7 +410,8 @@ class PlanarSketch:
         return self
 
 
-def plot_planar_schematic(robot, q, ax=None, *, names=None, figsize=(4, 4)) -> PlanarSketch:
+def plot_planar_schematic(robot: Chain, q: JointVector, ax: Any = None, *, names: Sequence[str] | None = None,
+                          figsize: tuple[float, float] = (4, 4)) -> PlanarSketch:
     r"""Draw a planar arm with its joint angles and link lengths.
 
     The joints are the origins of ``robot.joint_frames(q)``, the tip is the
@@ -447,8 +455,9 @@ def plot_planar_schematic(robot, q, ax=None, *, names=None, figsize=(4, 4)) -> P
 # any arm with its joint axes
 
 
-def plot_joint_axes(robot, q=None, ax=None, *, names=None, figsize=(4.5, 4), axis_length=None,
-                    decimals: int = 3):
+def plot_joint_axes(robot: Chain, q: JointVector | None = None, ax: Any = None, *, names: Sequence[str] | None = None,
+                    figsize: tuple[float, float] = (4.5, 4), axis_length: float | None = None,
+                    decimals: int = 3) -> Any:
     r"""Draw an arm as joints, joint axes and the lengths between them.
 
     The joint origins and axes are those of ``robot.joint_frames(q)`` (the

@@ -38,6 +38,7 @@ otherwise vanish into the kernel's log).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 __all__ = ["SliderDemo"]
 
@@ -128,7 +129,7 @@ class SliderDemo:
             clear_output(wait=True)
             display(self.fig)
 
-    def set(self, **values):
+    def set(self, **values: Any) -> Any:
         """Move the sliders to ``values`` (others stay), redraw once, return the figure.
 
         Unlike :meth:`snapshot` the panel shows the new values too.  A value
@@ -148,7 +149,7 @@ class SliderDemo:
         self._on_change()
         return self.fig
 
-    def snapshot(self, **values):
+    def snapshot(self, **values: Any) -> Any:
         """Call the callback with ``values`` (others as the sliders stand) and return the figure.
 
         This is how a notebook drives the demo from code: the returned figure

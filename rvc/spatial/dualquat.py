@@ -29,6 +29,7 @@ import numpy as np
 from .. import checks
 from .quaternion import q2r, qconj, qmul, qvmul, r2q
 from .transforms3d import rt2tr
+from ..shapes import SE3, DualQuaternion, Vector3
 
 __all__ = ["tr2dq", "dq2tr", "dqmul", "dqconj", "dqnorm", "dqunit", "dqvmul"]
 
@@ -47,7 +48,7 @@ def _checkunit(dq, name, check):
     return dq
 
 
-def tr2dq(T, check: bool = True) -> np.ndarray:
+def tr2dq(T: SE3, check: bool = True) -> DualQuaternion:
     """Unit dual quaternion of a pose: :math:`(q_r, \\tfrac12 (0, t) q_r)`, :math:`q_r` = ``r2q(R)``.
 
     (..., 4, 4) gives (..., 8).
@@ -61,7 +62,7 @@ def tr2dq(T, check: bool = True) -> np.ndarray:
     return np.concatenate([qr, 0.5 * qmul(tq, qr)], axis=-1)
 
 
-def dq2tr(dq, check: bool = True) -> np.ndarray:
+def dq2tr(dq: DualQuaternion, check: bool = True) -> SE3:
     """Pose of a unit dual quaternion: :math:`R = R(q_r)`, :math:`(0, t) = 2 q_d q_r^*`.
 
     >>> dq2tr([1, 0, 0, 0, 0, 1, 0, 0])[:3, 3]
@@ -73,7 +74,7 @@ def dq2tr(dq, check: bool = True) -> np.ndarray:
     return rt2tr(q2r(qr, check=False), t, check=False)
 
 
-def dqmul(dq1, dq2) -> np.ndarray:
+def dqmul(dq1: DualQuaternion, dq2: DualQuaternion) -> DualQuaternion:
     """Product :math:`(a_r + \\varepsilon a_d)(b_r + \\varepsilon b_d) = a_r b_r + \\varepsilon(a_r b_d + a_d b_r)`.
 
     For unit dual quaternions this composes poses like ``T1 @ T2``.
@@ -88,7 +89,7 @@ def dqmul(dq1, dq2) -> np.ndarray:
                            qmul(a[..., :4], b[..., 4:]) + qmul(a[..., 4:], b[..., :4])], axis=-1)
 
 
-def dqconj(dq) -> np.ndarray:
+def dqconj(dq: DualQuaternion) -> DualQuaternion:
     """Quaternion conjugate of both parts, :math:`q_r^* + \\varepsilon q_d^*`.
 
     For a unit dual quaternion this is the inverse (the pose ``trinv(T)``).
@@ -100,7 +101,7 @@ def dqconj(dq) -> np.ndarray:
     return np.concatenate([qconj(dq[..., :4]), qconj(dq[..., 4:])], axis=-1)
 
 
-def dqnorm(dq) -> np.ndarray:
+def dqnorm(dq: DualQuaternion) -> np.ndarray:
     """Norm of the real part :math:`|q_r|` (1 for a unit dual quaternion); (..., 8) gives (...).
 
     >>> float(dqnorm([2, 0, 0, 0, 0, 1, 0, 0]))
@@ -109,7 +110,7 @@ def dqnorm(dq) -> np.ndarray:
     return np.linalg.norm(_getdq(dq)[..., :4], axis=-1)
 
 
-def dqunit(dq) -> np.ndarray:
+def dqunit(dq: DualQuaternion) -> DualQuaternion:
     """Normalise to a unit dual quaternion.
 
     Divides both parts by :math:`|q_r|`, then removes the component of
@@ -128,7 +129,7 @@ def dqunit(dq) -> np.ndarray:
     return np.concatenate([qr, qd], axis=-1)
 
 
-def dqvmul(dq, p, check: bool = True) -> np.ndarray:
+def dqvmul(dq: DualQuaternion, p: Vector3, check: bool = True) -> Vector3:
     """Transform point(s) ``p`` (..., 3) by a unit dual quaternion: :math:`p' = q_r p q_r^* + t`.
 
     Equivalent to :math:`\\sigma (1 + \\varepsilon p) \\bar\\sigma^*` and to ``h2e(T @ e2h(p))``.

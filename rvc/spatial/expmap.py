@@ -28,6 +28,7 @@ import numpy as np
 
 from .. import checks
 from .transforms3d import rt2tr
+from ..shapes import SE2, SE3, SO2, SO3, Angle, ArrayLike, PlanarTwist, Skew, SkewA, Twist6, Vector3
 
 __all__ = ["angvec2r", "angvec2tr", "tr2angvec", "skew", "vex", "skewa", "vexa",
            "trexp", "trlog", "trexp2", "trlog2"]
@@ -98,7 +99,7 @@ def _rotvec(R: np.ndarray) -> np.ndarray:
     return np.where((c < 0)[..., None], w2, w1)
 
 
-def angvec2r(theta, v, unit: str = "rad") -> np.ndarray:
+def angvec2r(theta: Angle, v: Vector3, unit: str = "rad") -> SO3:
     """Rotation by ``theta`` about the axis ``v`` (Rodrigues' formula).
 
     .. math:: R = I + \\sin\\theta\\,[\\hat v]_\\times + (1-\\cos\\theta)[\\hat v]_\\times^2
@@ -116,7 +117,7 @@ def angvec2r(theta, v, unit: str = "rad") -> np.ndarray:
     return _rodrigues(u * th[..., None])
 
 
-def angvec2tr(theta, v, unit: str = "rad") -> np.ndarray:
+def angvec2tr(theta: Angle, v: Vector3, unit: str = "rad") -> SE3:
     """Pose with rotation ``angvec2r(theta, v)`` and zero translation.
 
     >>> np.allclose(angvec2tr(0.3, [0, 0, 2]), trotz(0.3))
@@ -134,7 +135,7 @@ def _unitvecs(v, name):
     return a / n[..., None]
 
 
-def tr2angvec(R, unit: str = "rad", check: bool = True):
+def tr2angvec(R: SO3 | SE3, unit: str = "rad", check: bool = True) -> tuple[float | np.ndarray, Vector3]:
     """Angle and axis ``(theta, v)`` of a rotation or pose.
 
     :math:`R = e^{[\\hat v]_\\times\\theta}` with :math:`\\theta \\in [0, \\pi]`
@@ -162,7 +163,7 @@ def tr2angvec(R, unit: str = "rad", check: bool = True):
 
 
 # ------------------------------------------------------------------- skew
-def skew(v) -> np.ndarray:
+def skew(v: ArrayLike) -> Skew:
     """Skew-symmetric matrix of a vector: :math:`[v]_\\times`.
 
     * 1 element (or a scalar): :math:`\\begin{pmatrix}0&-\\theta\\\\\\theta&0\\end{pmatrix}` in so(2)
@@ -206,7 +207,7 @@ def _getskew(S, name, check, sizes=(2, 3)):
     return a
 
 
-def vex(S, check: bool = True) -> np.ndarray:
+def vex(S: Skew, check: bool = True) -> np.ndarray:
     """Vector of a skew-symmetric matrix, the inverse of :func:`skew`.
 
     (2, 2) gives :math:`(s_{21},)`; (3, 3) gives :math:`(s_{32}, s_{13}, s_{21})`.
@@ -229,7 +230,7 @@ def vex(S, check: bool = True) -> np.ndarray:
                            a[..., 1, 0] - a[..., 0, 1]], axis=-1)
 
 
-def skewa(S) -> np.ndarray:
+def skewa(S: PlanarTwist | Twist6) -> SkewA:
     """Augmented skew-symmetric matrix of a twist vector.
 
     * 3 elements (vx, vy, w): :math:`\\begin{pmatrix}[w]_\\times & v\\\\ 0 & 0\\end{pmatrix}` in se(2), (3, 3)
@@ -252,7 +253,7 @@ def skewa(S) -> np.ndarray:
     return m
 
 
-def vexa(S, check: bool = True) -> np.ndarray:
+def vexa(S: SkewA, check: bool = True) -> PlanarTwist | Twist6:
     """Twist vector of an augmented skew-symmetric matrix, the inverse of :func:`skewa`.
 
     (3, 3) in se(2) gives (vx, vy, w); (4, 4) in se(3) gives (v, omega).
@@ -349,7 +350,8 @@ def _classify_matrix(a, name, check):
         f"in se(2), got max |S + S^T| = {skew_err:.3g} and max |bottom row| = {bottom:.3g}")
 
 
-def trexp(S, theta=None, unit: str = "rad", check: bool = True) -> np.ndarray:
+def trexp(S: ArrayLike, theta: Angle | None = None, unit: str = "rad",
+          check: bool = True) -> SO2 | SO3 | SE2 | SE3:
     """Matrix exponential of an element of so(2), so(3), se(2) or se(3).
 
     ``S`` is a matrix (as ``scipy.linalg.expm`` takes) or a vector:
@@ -420,7 +422,7 @@ def _log_vec(T: np.ndarray, kind: str) -> np.ndarray:
     return np.concatenate([v, phi], axis=-1)
 
 
-def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
+def trlog(T: SO2 | SO3 | SE2 | SE3, twist: bool = False, check: bool = True) -> np.ndarray:
     """Matrix logarithm of a rotation or pose (SO(2), SO(3), SE(2), SE(3)).
 
     Returns the matrix :math:`\\log T` in so(n)/se(n), the principal value
@@ -480,7 +482,7 @@ def trlog(T, twist: bool = False, check: bool = True) -> np.ndarray:
 
 
 # ------------------------------------------------------- 2-D, kind explicit
-def trexp2(S, theta=None, unit: str = "rad") -> np.ndarray:
+def trexp2(S: ArrayLike, theta: Angle | None = None, unit: str = "rad") -> SO2 | SE2:
     """Matrix exponential in 2-D: SO(2) from (..., 1), SE(2) from a twist (..., 3).
 
     As :func:`trexp` but a 3-vector means an se(2) twist :math:`(v_x, v_y,
@@ -518,7 +520,7 @@ def trexp2(S, theta=None, unit: str = "rad") -> np.ndarray:
     return _exp_vec(_times_theta(vec, theta, unit), kind)
 
 
-def trlog2(T, twist: bool = False, check: bool = True) -> np.ndarray:
+def trlog2(T: SO2 | SE2, twist: bool = False, check: bool = True) -> np.ndarray:
     """Matrix logarithm in 2-D: of an SO(2) rotation (..., 2, 2) or an SE(2) pose (..., 3, 3).
 
     As :func:`trlog` but a (3, 3) argument is always an SE(2) pose; with

@@ -28,11 +28,12 @@ import numpy as np
 
 from .. import checks
 from .expmap import skew, skewa, trexp, trexp2, trlog, trlog2
+from ..shapes import SE2, SE3, Angle, PlanarTwist, SkewA, Twist6, Vector2, Vector3
 
 __all__ = ["Ad", "Twist3", "Twist2"]
 
 
-def Ad(T, check: bool = True) -> np.ndarray:
+def Ad(T: SE3, check: bool = True) -> np.ndarray:
     """Adjoint of a pose, for twists ordered (linear, angular).
 
     .. math:: \\mathrm{Ad}(T) = \\begin{pmatrix} R & [t]_\\times R\\\\ 0 & R\\end{pmatrix}
@@ -76,12 +77,12 @@ class Twist3:
 
     __slots__ = ("_S",)
 
-    def __init__(self, S):
+    def __init__(self, S: Twist6) -> None:
         self._S = checks.getarray(S, "S", shape=(6,), batch=False).copy()
 
     # --------------------------------------------------------- constructors
     @classmethod
-    def R(cls, axis, point, pitch: float = 0.0) -> Twist3:
+    def R(cls, axis: Vector3, point: Vector3, pitch: float = 0.0) -> Twist3:
         """Unit twist for rotation about the line through ``point`` along ``axis``.
 
         :math:`\\hat\\omega = a/|a|`, :math:`S = (-\\hat\\omega\\times q + p\\,\\hat\\omega, \\hat\\omega)`;
@@ -97,7 +98,7 @@ class Twist3:
         return cls(np.concatenate([v, w]))
 
     @classmethod
-    def T(cls, direction) -> Twist3:
+    def T(cls, direction: Vector3) -> Twist3:
         """Unit twist for pure translation along ``direction``: :math:`S = (\\hat d, 0)`.
 
         >>> Twist3.T([0, 0, 3]).S
@@ -107,7 +108,7 @@ class Twist3:
         return cls(np.concatenate([d, np.zeros(3)]))
 
     @classmethod
-    def from_T(cls, T, check: bool = True) -> Twist3:
+    def from_T(cls, T: SE3, check: bool = True) -> Twist3:
         """Twist whose exponential is the pose ``T``: :math:`S = \\operatorname{vexa}(\\log T)`.
 
         Not a unit twist in general; :math:`|\\omega|` is the rotation angle.
@@ -124,17 +125,17 @@ class Twist3:
 
     # ------------------------------------------------------------ properties
     @property
-    def S(self) -> np.ndarray:
+    def S(self) -> Twist6:
         """The 6-vector :math:`(v, \\omega)` (a copy)."""
         return self._S.copy()
 
     @property
-    def v(self) -> np.ndarray:
+    def v(self) -> Vector3:
         """Linear part :math:`v` (moment), shape (3,)."""
         return self._S[:3].copy()
 
     @property
-    def w(self) -> np.ndarray:
+    def w(self) -> Vector3:
         """Angular part :math:`\\omega` (direction), shape (3,)."""
         return self._S[3:].copy()
 
@@ -158,7 +159,7 @@ class Twist3:
         return float(np.dot(self._S[3:], self._S[:3]) / ww) if ww > 0 else 0.0
 
     @property
-    def pole(self) -> np.ndarray:
+    def pole(self) -> Vector3:
         """Point on the screw axis closest to the origin: :math:`\\omega\\times v / |\\omega|^2`.
 
         For a pure translation (:math:`\\omega = 0`) the axis can be any line
@@ -172,7 +173,7 @@ class Twist3:
         ww = float(np.dot(w, w))
         return np.cross(w, v) / ww if ww > 0 else np.zeros(3)
 
-    def line(self):
+    def line(self) -> tuple[Vector3, Vector3]:
         """The screw axis as ``(point, direction)``: (:attr:`pole`, :math:`\\hat\\omega`).
 
         For a pure translation the direction is :math:`\\hat v` through the origin.
@@ -202,7 +203,7 @@ class Twist3:
             raise ValueError("Twist3.unit: expected a non-zero twist, got S = 0")
         return Twist3(self._S / nv)
 
-    def se(self) -> np.ndarray:
+    def se(self) -> SkewA:
         """Augmented skew matrix :math:`[S] = \\begin{pmatrix}[\\omega]_\\times & v\\\\0&0\\end{pmatrix}` (4, 4).
 
         >>> float(Twist3.T([1, 0, 0]).se()[0, 3])
@@ -210,7 +211,7 @@ class Twist3:
         """
         return skewa(self._S)
 
-    def exp(self, theta=1.0, unit: str = "rad") -> np.ndarray:
+    def exp(self, theta: Angle = 1.0, unit: str = "rad") -> SE3:
         """Pose :math:`e^{[S]\\theta}`; ``theta`` of shape (N,) gives (N, 4, 4).
 
         >>> Twist3.R([0, 0, 1], [2, 3, 2], 0.5).exp(np.linspace(0, 1, 4)).shape
@@ -240,11 +241,11 @@ class Twist2:
 
     __slots__ = ("_S",)
 
-    def __init__(self, S):
+    def __init__(self, S: PlanarTwist) -> None:
         self._S = checks.getarray(S, "S", shape=(3,), batch=False).copy()
 
     @classmethod
-    def R(cls, point) -> Twist2:
+    def R(cls, point: Vector2) -> Twist2:
         """Unit twist for rotation about ``point``: :math:`S = (q_y, -q_x, 1)`
         (that is :math:`v = -\\hat z\\times q`).
 
@@ -255,7 +256,7 @@ class Twist2:
         return cls(np.array([q[1], -q[0], 1.0]))
 
     @classmethod
-    def T(cls, direction) -> Twist2:
+    def T(cls, direction: Vector2) -> Twist2:
         """Unit twist for pure translation along ``direction``: :math:`S = (\\hat d, 0)`.
 
         >>> np.round(Twist2.T([1, 1]).exp(np.sqrt(2)), 6) + 0
@@ -267,7 +268,7 @@ class Twist2:
         return cls(np.array([d[0], d[1], 0.0]))
 
     @classmethod
-    def from_T(cls, T, check: bool = True) -> Twist2:
+    def from_T(cls, T: SE2, check: bool = True) -> Twist2:
         """Twist whose exponential is the SE(2) pose ``T`` (:math:`S = \\operatorname{vexa}(\\log T)`).
 
         >>> Twist2.from_T(transl2(1, 2)).S
@@ -279,12 +280,12 @@ class Twist2:
         return cls(trlog2(T, twist=True, check=False))
 
     @property
-    def S(self) -> np.ndarray:
+    def S(self) -> PlanarTwist:
         """The 3-vector :math:`(v_x, v_y, \\omega)` (a copy)."""
         return self._S.copy()
 
     @property
-    def v(self) -> np.ndarray:
+    def v(self) -> Vector2:
         """Linear part (2,)."""
         return self._S[:2].copy()
 
@@ -299,7 +300,7 @@ class Twist2:
         return abs(float(self._S[2]))
 
     @property
-    def pole(self) -> np.ndarray:
+    def pole(self) -> Vector2:
         """Centre of rotation :math:`(-v_y, v_x)/\\omega`; ``[0, 0]`` for a pure translation.
 
         >>> Twist2.R([1, 2]).pole
@@ -320,11 +321,11 @@ class Twist2:
             raise ValueError("Twist2.unit: expected a non-zero twist, got S = 0")
         return Twist2(self._S / nv)
 
-    def se(self) -> np.ndarray:
+    def se(self) -> SkewA:
         """Augmented skew matrix (3, 3) in se(2)."""
         return skewa(self._S)
 
-    def exp(self, theta=1.0, unit: str = "rad") -> np.ndarray:
+    def exp(self, theta: Angle = 1.0, unit: str = "rad") -> SE2:
         """Pose :math:`e^{[S]\\theta}` in SE(2); ``theta`` of shape (N,) gives (N, 3, 3).
 
         >>> Twist2.R([1, 2]).exp([0, 1, 2]).shape

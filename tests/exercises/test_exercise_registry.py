@@ -13,7 +13,7 @@ from rvc.exercises import (CHAPTERS, NOTEBOOKS, ArrayAnswer, Custom, Mistake, Nu
                            listing)
 from test_exercise_feedback import CODE
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = exercises()
 CHECK_CALL = re.compile(r"""check\(\s*["']([^"']+)["']""")
 

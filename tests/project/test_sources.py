@@ -13,7 +13,7 @@ import warnings
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 DIRS = ("rvc", "tests", "tools")
 
 

@@ -21,7 +21,7 @@ from rvc.exercises import NOTEBOOKS, check, exercises
 
 
 def right_answers():
-    """{id: callable giving a right answer} from every tests/test_exercises_chNN.py: its RIGHT
+    """{id: callable giving a right answer} from every tests/exercises/test_exercises_chNN.py: its RIGHT
     table (id -> callable), or its EXPECTED table (id -> value)."""
     import importlib
     from pathlib import Path

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-RVC = Path(__file__).resolve().parents[1] / "rvc"
+RVC = Path(__file__).resolve().parents[2] / "rvc"
 MODEL_CLASSES = {"DHRobot", "ETS2", "ETS3", "Link", "ET"}
 MODEL_LAYERS = {"models", "apps", "exercises"}
 

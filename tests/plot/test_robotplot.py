@@ -132,3 +132,52 @@ def test_ets2_teach_panel():
     np.testing.assert_allclose(panel.plot.points[-1, :2], [0, 2], atol=1e-12)
     assert "theta = +90.0" in panel.pose.value
     plt.close("all")
+
+
+def _arm_box(fig):
+    """Width and height (fractions of the frame) of the box around the arm's blue link pixels."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=fig.dpi)
+    buf.seek(0)
+    img = plt.imread(buf)[..., :3] * 255
+    blue = np.all(np.abs(img - [31, 119, 180]) < 40, axis=-1)     # tab:blue, the links
+    ys, xs = np.nonzero(blue)
+    return np.ptp(xs) / img.shape[1], np.ptp(ys) / img.shape[0]
+
+
+def test_an_animation_frame_is_filled_by_the_arm(p560):
+    """Issue 19: at the notebooks' size (4 x 3.4 in at 70 dpi) the Puma at qn was a speck, its box
+    under a tenth of the frame's width; the view now fits the motion."""
+    Q = np.tile(p560.qn, (2, 1))
+    anim = animate_robot(p560, Q, dpi=70, figsize=(4, 3.4))
+    w, h = _arm_box(anim._fig)
+    assert w > 0.25 and h > 0.25, (w, h)
+    fixed = animate_robot(p560, Q, dpi=70, figsize=(4, 3.4), limits=[(-1, 1)] * 3)   # the old view
+    assert _arm_box(fixed._fig)[0] < 0.6 * w
+    P = np.vstack([anim.robotplot.points])
+    for k, lim in enumerate((anim.robotplot.ax.get_xlim(), anim.robotplot.ax.get_ylim(),
+                             anim.robotplot.ax.get_zlim())):
+        assert lim[0] <= P[:, k].min() and P[:, k].max() <= lim[1]      # nothing of the arm cut off
+
+
+def test_the_view_holds_every_frame_and_the_ghost(p560):
+    Q = np.linspace(p560.qz, p560.qr, 5)
+    anim = animate_robot(p560, Q, ghost=Q[::-1] * 0.5)
+    lims = [anim.robotplot.ax.get_xlim(), anim.robotplot.ax.get_ylim(), anim.robotplot.ax.get_zlim()]
+    for q in np.vstack([Q, Q * 0.5]):
+        P = plot_robot(p560, q).points
+        for k in range(3):
+            assert lims[k][0] <= P[:, k].min() and P[:, k].max() <= lims[k][1]
+
+
+def test_the_player_shows_small_frames_at_a_readable_width(p560):
+    from rvc import jshtml
+
+    small = animate_robot(p560, np.tile(p560.qn, (2, 1)), dpi=70, figsize=(4, 3.4))   # 280 px
+    assert 'style="width: min(100%, 520px); height: auto;" id="_anim_img' in jshtml(small).data
+    large = animate_robot(p560, np.tile(p560.qn, (2, 1)), dpi=100, figsize=(7, 5))     # 700 px
+    assert "width: min(100%, 700px)" in jshtml(large).data                            # never shrunk
+    with pytest.raises(ValueError, match="width"):
+        jshtml(small, width=0)

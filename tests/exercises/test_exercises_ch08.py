@@ -9,7 +9,7 @@ import pytest
 from scipy.linalg import null_space
 
 import rvc
-from rvc import DHRobot, RevoluteDH, manipulability, rrmc2, transl, trotx
+from rvc import DHRobot, RevoluteDH, manipulability, rrmc2
 from exercise_leaks import assert_no_leak, feedback
 from rvc.models import baxter, puma560
 
@@ -24,23 +24,48 @@ def answer_81():
 
 
 def answer_82():
-    """Finite differences of tr2eul along the joint-rate direction."""
+    """Scan the wrist over its joint range: where is the ZYZ angle theta (tool z from world z) 0 or pi?"""
     p560 = puma560()
-    qd = np.array([0.1, -0.2, 0.3, 0.1, 0.2, -0.1])
-    h = 1e-6
-    return (rvc.tr2eul(p560.fkine(p560.qn + h * qd)) - rvc.tr2eul(p560.fkine(p560.qn - h * qd))) / (2 * h)
+    q5s = np.arange(p560.qlim[0, 4], p560.qlim[1, 4], 1e-4)
+    Q = np.tile(p560.qn, (q5s.size, 1))
+    Q[:, 4] = q5s
+    theta = np.array([rvc.tr2eul(T)[1] for T in p560.fkine(Q)])
+    return q5s[np.argmin(np.abs(np.sin(theta)))]
+
+
+def rates_83(q5, v=(0, 0, 0, 0.1, 0, 0)):
+    p560 = puma560()
+    q = p560.qn
+    q[4] = q5
+    return np.linalg.solve(p560.jacob0(q), v)
+
+
+def bisect(f, lo, hi, n=60):
+    """The root of f, true at lo and false at hi."""
+    for _ in range(n):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if f(mid) else (lo, mid)
+    return (lo + hi) / 2
 
 
 def answer_83():
-    p560 = puma560()
-    q = p560.qn
-    q[4] = np.radians(1.0)
-    return np.linalg.solve(p560.jacob0(q), [0, 0, 0, 0.1, 0, 0])
+    """Bisection on the wrist angle: too fast at 0.1 deg, slow enough at 20 deg."""
+    return bisect(lambda s: np.abs(rates_83(s)).max() > 2.0, np.radians(0.1), np.radians(20))
+
+
+TAU_MAX_84 = np.array([50.0, 80.0, 40.0, 10.0, 10.0, 10.0])
+
+
+def per_joint_84(J):
+    """The force (N, straight down) at which each joint reaches its limit; inf for a joint it spares."""
+    tau = np.abs(J.T @ [0, 0, -1.0, 0, 0, 0])
+    with np.errstate(divide="ignore"):
+        return np.where(tau > 1e-9, TAU_MAX_84 / tau, np.inf)
 
 
 def answer_84():
     p560 = puma560()
-    return p560.jacobe(p560.qn).T @ np.array([0, 0, 10.0, 0, 0, 2.0])
+    return per_joint_84(p560.jacob0(p560.qn)).min()
 
 
 def answer_85():
@@ -56,11 +81,9 @@ def answer_86():
 
 
 def answer_87():
-    p560 = puma560()
-    goal = transl(0.1, -0.1, 0.05) @ p560.fkine(p560.qn) @ trotx(0.2)
-    r = rrmc2(p560, p560.qn, goal, gain=2.0, dt=0.05, steps=80)
-    k = np.flatnonzero(np.linalg.norm(r.e[:, :3], axis=1) < 1e-3)[0]
-    return k * 0.05
+    """Joint 1 is still: the other six joints alone must give the velocity (a square system)."""
+    J = baxter("left").jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
+    return np.r_[0.0, np.linalg.solve(J[:, 1:], [0, 0, 0.05, 0, 0, 0])]
 
 
 def answer_88():
@@ -130,23 +153,28 @@ def wrong_answers():
     yield "8.1", J * 1.1, J, "link lengths"
 
     p560 = puma560()
-    qd = np.array([0.1, -0.2, 0.3, 0.1, 0.2, -0.1])
-    eul = answer_82()
-    yield "8.2", (p560.jacob0(p560.qn) @ qd)[3:], eul, "angular velocity"
-    yield "8.2", quiet(p560.jacob0, p560.qn, "rpy/xyz")[3:] @ qd, eul, "roll-pitch-yaw"
-    yield "8.2", [1, 2], eul, "shape (3,)"
+    q5 = answer_82()
+    yield "8.2", np.degrees(q5), q5, "radians"
+    yield "8.2", 0.0, q5, "own wrist singularity"
+    yield "8.2", p560.qn[4], q5, "roll-pitch-yaw"
+    yield "8.2", q5 + np.pi, q5, "joint limits"
+    yield "8.2", 0.5, q5, "ZYZ angles themselves"
+    yield "8.2", [1, 2], q5, "one number"
 
-    q = p560.qn
-    q[4] = np.radians(1.0)
-    rates = answer_83()
-    yield "8.3", np.linalg.solve(p560.jacob0(q), [0.1, 0, 0, 0, 0, 0]), rates, "(linear, angular)"
-    q[4] = 1.0                                                  # degrees taken as radians
-    yield "8.3", np.linalg.solve(p560.jacob0(q), [0, 0, 0, 0.1, 0, 0]), rates, "radians"
+    s = answer_83()
+    yield "8.3", -s, s, "positive"
+    yield "8.3", np.degrees(s), s, "radians"
+    yield "8.3", bisect(lambda x: np.linalg.norm(rates_83(x)) > 2.0, 1e-3, 0.3), s, "length of the whole"
+    yield "8.3", 0.8 * s, s, "faster than the limit"
+    yield "8.3", 1.5 * s, s, "a smaller one does too"
 
-    w = np.array([0, 0, 10.0, 0, 0, 2.0])
-    tau = answer_84()
-    yield "8.4", p560.jacob0(p560.qn).T @ w, tau, "tool's axes"
-    yield "8.4", -tau, tau, "sign"
+    F = answer_84()
+    J = p560.jacob0(p560.qn)
+    yield "8.4", 1 / np.linalg.norm(J.T @ [0, 0, -1.0, 0, 0, 0] / TAU_MAX_84), F, "ellipsoid"
+    yield "8.4", per_joint_84(J)[np.isfinite(per_joint_84(J))].max(), F, "weakest joint"
+    yield "8.4", per_joint_84(p560.jacobe(p560.qn)).min(), F, "world axes"
+    yield "8.4", -F, F, "positive"
+    yield "8.4", 1.2 * F, F, "its own limit"
 
     left = baxter("left")
     Jb = left.jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
@@ -159,10 +187,15 @@ def wrong_answers():
     yield "8.6", 120.0, q2, "between 0 and pi"
     yield "8.6", 1.0, q2, ""
 
-    t = answer_87()
-    yield "8.7", t_full_87(), t, "position error only"
-    yield "8.7", round(t / 0.05), t, "sample index"
-    yield "8.7", t + 0.05, t, "one sample off"
+    right = answer_87()
+    Jb = baxter("left").jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
+    mn = np.linalg.pinv(Jb) @ [0, 0, 0.05, 0, 0, 0]
+    n = null_space(Jb)[:, 0]
+    yield "8.7", mn, right, "minimum-norm"
+    yield "8.7", mn - n * n[0] * mn[0], right, "only shrinks it"            # the projection of qd_1
+    yield "8.7", mn + 0.05 * n, right, "stand still"
+    yield "8.7", right + 0.01, right, "tool velocity"
+    yield "8.7", right[1:], right, "seven rates"
 
     q2 = answer_88()
     yield "8.8", np.degrees(q2), q2, "radians"
@@ -179,13 +212,6 @@ def wrong_answers():
     yield "8.9", np.log10(lam), lam, "logarithm"
     yield "8.9", 2 * lam, lam, "grid"
     yield "8.9", LAMS_89[k + 1], lam, "length of the whole joint-rate vector"  # peak of |qd|, see below
-
-
-def t_full_87():
-    p560 = puma560()
-    goal = transl(0.1, -0.1, 0.05) @ p560.fkine(p560.qn) @ trotx(0.2)
-    r = rrmc2(p560, p560.qn, goal, gain=2.0, dt=0.05, steps=80)
-    return r.t[np.flatnonzero(np.linalg.norm(r.e, axis=1) < 1e-3)[0]]
 
 
 CASES = list(wrong_answers())
@@ -209,20 +235,62 @@ def test_wrong_answer_gets_a_hint_without_the_answer(capsys, case):
 
 
 def test_qn_is_at_rpy_gimbal_lock():
-    """Why 8.2's roll-pitch-yaw mistake needs the warning silenced: qn is at gimbal lock."""
+    """Why 8.2's roll-pitch-yaw mistake is a mistake: qn is at gimbal lock for RPY, not for ZYZ."""
     p560 = puma560()
     with pytest.warns(rvc.SingularityWarning):
         p560.jacob0(p560.qn, "rpy/xyz")
+    assert abs(np.linalg.det(p560.jacob0(p560.qn, "eul"))) > 1e-3
+
+
+def test_82_the_analytical_jacobian_alone_is_singular_there():
+    p560 = puma560()
+    q = p560.qn
+    q[4] = answer_82()
+    assert abs(np.linalg.det(p560.jacob0(q))) > 1e-3                    # the robot is not singular
+    q[4] += 0.01
+    near = np.abs(p560.jacob0(q, "eul")).max()
+    q[4] += 0.2
+    assert near > 10 * np.abs(p560.jacob0(q, "eul")).max()              # the angle rates blow up
+
+
+def test_83_the_rates_grow_as_one_over_the_wrist_angle():
+    s = answer_83()
+    assert np.abs(rates_83(s / 2)).max() == pytest.approx(2 * np.abs(rates_83(s)).max(), rel=1e-2)
+
+
+def test_84_two_joints_nearly_tie_and_the_ball_is_far_below():
+    J = puma560().jacob0(puma560().qn)
+    each = np.sort(per_joint_84(J)[np.isfinite(per_joint_84(J))])
+    assert each[1] / each[0] < 1.05                                      # the weakest is not obvious
+    assert 1 / np.linalg.norm(J.T @ [0, 0, -1.0, 0, 0, 0] / TAU_MAX_84) < 0.8 * each[0]
+
+
+def test_87_the_answer_moves_the_tool_and_keeps_joint_1_still():
+    right = answer_87()
+    J = baxter("left").jacob0([0.3, -0.5, 0.2, 1.2, -0.3, 0.8, 0.1])
+    assert J @ right == pytest.approx([0, 0, 0.05, 0, 0, 0], abs=1e-12) and right[0] == 0
+
+
+NEAR_MISS = {"8.2": 2e-3, "8.3": 1e-5, "8.4": 1e-4 * answer_84()}
+
+
+@pytest.mark.parametrize("exercise_id", sorted(NEAR_MISS))
+def test_near_misses_just_outside_the_band_are_refused(capsys, exercise_id):
+    right, band = RIGHT[exercise_id](), NEAR_MISS[exercise_id]
+    assert feedback(capsys, exercise_id, right + 0.5 * band)[0]
+    assert not feedback(capsys, exercise_id, right + 1.5 * band)[0]
+    assert not feedback(capsys, exercise_id, right - 1.5 * band)[0]
+
+
+def test_87_near_miss_is_refused(capsys):
+    right = answer_87()
+    assert not feedback(capsys, "8.7", right + [0, 1e-4, 0, 0, 0, 0, 0])[0]
 
 
 def test_86_hint_names_no_angle(capsys):
     ok, text = feedback(capsys, "8.6", 1.0)
     assert not ok
     assert "2.09" not in text and "120" not in text
-
-
-def test_87_separates_position_from_the_whole_pose():
-    assert abs(t_full_87() - answer_87()) > 0.05               # the exercise separates the two
 
 
 def test_88_the_answer_is_where_the_translational_jacobian_loses_rank():

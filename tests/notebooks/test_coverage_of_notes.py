@@ -12,7 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOC = (ROOT / "_toc.yml").read_text()
 NOTEBOOKS = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
 NOTES = [line.strip() for line in (ROOT / "tests/data/notes_headings.txt").read_text().splitlines()

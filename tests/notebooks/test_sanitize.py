@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from nbval.plugin import get_sanitize_patterns
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CFG = ROOT / "tests" / "sanitize.cfg"
 PATTERNS = get_sanitize_patterns(CFG.read_text())     # parsed the way nbval parses it
 

@@ -94,3 +94,23 @@ def test_tranimate_accepts_rotations_and_dpi():
     np.testing.assert_allclose(anim1.handle.origin(), 0)
     with pytest.raises(ValueError, match="T"):
         rvc.tranimate(np.diag([1.0, 1.0, -1.0]))
+
+
+def test_cut_tree_draws_each_force_from_its_tip():
+    from rvc.parallel import FiveBar
+    from rvc.plot import plot_cut_tree
+
+    robot = FiveBar()
+    q = robot.q_home
+    roles = [c.roles for c in robot.chains]
+    lam = np.array([-5.0, 2.0])
+    branch = np.array([[-1.0, -3.0], [1.0, -3.0]])
+    ax = plot_cut_tree(robot.points(q), roles, [lam, -lam], branch, gap=0.03, scale=0.01)
+    arrows = ax.patches
+    assert len(arrows) == 4
+    tip = robot.fkine(q)
+    for k, (i, f) in enumerate([(0, lam), (0, branch[0]), (1, -lam), (1, branch[1])]):
+        start, end = (np.array(v) for v in arrows[k]._posA_posB)
+        assert np.linalg.norm(start - tip) == pytest.approx(0.03)      # the tips drawn apart at the cut
+        np.testing.assert_allclose(end - start, 0.01 * f)
+    plt.close("all")

@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = [f"{p}.ipynb" for p in re.findall(r"file:\s*(notebooks/\S+)", (ROOT / "_toc.yml").read_text())]
 
 
