@@ -167,3 +167,25 @@ def test_opspace_law_is_its_documented_equation():
     wf = force + Kf * (force - W[2]) - Dz * Lam[2, 2] * v[2]
     Fx = Lam @ (sel * a - jacob_dot(p, q, qd)) + (1 - sel) * wf
     np.testing.assert_allclose(law(0.0, q, qd), J.T @ Fx + rne(p, q, qd, np.zeros(6)), rtol=1e-9, atol=1e-9)
+
+
+def test_table_contact_is_the_documented_spring_and_one_sided_damper():
+    """F = k d + b max(0, -zdot) below the surface, never pulling; nothing at or above it."""
+    from rvc import jacob0, table_contact
+    from rvc.models import puma560
+    p = puma560()
+    q = p.qn
+    z = p.fkine(q)[2, 3]
+    k, b = 5000.0, 200.0
+    J = jacob0(p, q)
+    down = np.linalg.lstsq(J, np.array([0, 0, -0.1, 0, 0, 0]), rcond=None)[0]     # tool moving down
+    up = -down
+    d = 0.004
+    below = table_contact(p, z + d, k=k, b=b)
+    np.testing.assert_allclose(below(q, down), [0, 0, -(k * d + b * 0.1), 0, 0, 0], rtol=1e-9)
+    np.testing.assert_allclose(below(q, up), [0, 0, -k * d, 0, 0, 0], rtol=1e-9)      # no damping pulling up
+    np.testing.assert_array_equal(table_contact(p, z, k=k, b=b)(q, down), np.zeros(6))   # exactly at the surface
+    np.testing.assert_array_equal(table_contact(p, z - d, k=k, b=b)(q, down), np.zeros(6))
+    # a fast rise from just below never makes the table pull the tool
+    fast_up = 100 * up
+    assert below(q, fast_up)[2] <= 0.0

@@ -114,3 +114,19 @@ def test_the_acceleration_ellipsoid_is_the_image_of_the_unit_torque_ball(arm):
     assert y @ np.linalg.solve(S, y) <= 1 + 1e-9
     u = np.linalg.svd(A)[2][0]
     assert (A @ u) @ np.linalg.solve(S, A @ u) == pytest.approx(1.0, rel=1e-9)
+
+
+def test_a_payload_off_the_tool_point_is_placed_through_the_tools_rotation():
+    """The payload at p in the end-effector frame sits at the tool point of a robot whose tool is
+    tool @ transl(p): its weight enters through that robot's translational Jacobian."""
+    from rvc import transl
+    p = DHRobot(puma560())
+    p.tool = TOOL
+    q = p.qn + 0.1
+    where = np.array([0.05, -0.03, 0.12])
+    longer = DHRobot(puma560())
+    longer.tool = TOOL @ transl(*where)
+    before = gravload(p, q)
+    payload(p, 2.0, where)
+    np.testing.assert_allclose(gravload(p, q) - before, jacob0(longer, q)[:3].T @ np.array([0.0, 0.0, 2.0 * 9.81]),
+                               rtol=1e-9, atol=1e-9)
