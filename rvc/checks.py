@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -100,8 +102,8 @@ def _shape_text(shape, batch: bool) -> str:
     return f"({inner},)" if len(shape) == 1 else f"({inner})"
 
 
-def getarray(value, name: str, shape=None, *, batch: bool = True,
-             finite: bool = True, dtype=float) -> np.ndarray:
+def getarray(value: Any, name: str, shape: tuple | None = None, *, batch: bool = True,
+             finite: bool = True, dtype: type = float) -> np.ndarray:
     """Return ``value`` as a float array after checking it.
 
     Parameters
@@ -167,7 +169,7 @@ def getarray(value, name: str, shape=None, *, batch: bool = True,
     return a
 
 
-def getvector(value, name: str, n: int | None = None) -> np.ndarray:
+def getvector(value: Any, name: str, n: int | None = None) -> np.ndarray:
     """Return a 1-D float vector, of length ``n`` if given.
 
     Accepts lists, tuples, 1-D arrays and (n, 1) or (1, n) column/row arrays.
@@ -186,7 +188,7 @@ def getvector(value, name: str, n: int | None = None) -> np.ndarray:
     return a
 
 
-def getscalar(value, name: str) -> float:
+def getscalar(value: Any, name: str) -> float:
     """Return a finite Python float.
 
     >>> getscalar(np.array(2), "d")
@@ -200,7 +202,7 @@ def getscalar(value, name: str) -> float:
     return float(a.reshape(()))
 
 
-def getunit(unit) -> str:
+def getunit(unit: Any) -> str:
     """Check an angle unit: ``"rad"`` or ``"deg"``.
 
     >>> getunit("deg")
@@ -215,7 +217,7 @@ def getunit(unit) -> str:
     return unit
 
 
-def getangle(value, name: str = "theta", unit: str = "rad") -> np.ndarray:
+def getangle(value: Any, name: str = "theta", unit: str = "rad") -> np.ndarray:
     """Return angles in radians as a float array (any shape).
 
     Angles are radians unless ``unit="deg"``; rvc never guesses.
@@ -227,12 +229,12 @@ def getangle(value, name: str = "theta", unit: str = "rad") -> np.ndarray:
     return np.asarray(np.deg2rad(a)) if getunit(unit) == "deg" else a
 
 
-def putangle(value, unit: str = "rad"):
+def putangle(value: Any, unit: str = "rad") -> Any:
     """Convert radians to the caller's unit on the way out."""
     return np.rad2deg(value) if getunit(unit) == "deg" else value
 
 
-def getoption(value, name: str, allowed) -> str:
+def getoption(value: Any, name: str, allowed: Sequence[str]) -> str:
     """Check a string option against the allowed values.
 
     >>> getoption("xyz", "order", ("zyx", "xyz", "yxz"))
@@ -249,7 +251,7 @@ def getoption(value, name: str, allowed) -> str:
     return value
 
 
-def getdim(robot, dim: int, instead: str = "", name: str = "robot"):
+def getdim(robot: Any, dim: int, instead: str = "", name: str = "robot") -> Any:
     """Check that the chain ``robot`` works in ``dim`` dimensions (its ``dim``: 3, or 2 for a planar
     chain; 3 when it has none) and return it; ``instead`` says what to use for the other kind.
 
@@ -270,7 +272,7 @@ def getdim(robot, dim: int, instead: str = "", name: str = "robot"):
 AXES = {"all": (0, 1, 2, 3, 4, 5), "trans": (0, 1, 2), "rot": (3, 4, 5)}
 
 
-def getaxes(value, name: str = "axes") -> np.ndarray:
+def getaxes(value: Any, name: str = "axes") -> np.ndarray:
     """Rows of a Jacobian or spatial velocity selected by ``axes``: a name or a 6-element mask.
 
     ``"all"`` (every row), ``"trans"`` (vx vy vz), ``"rot"`` (wx wy wz), or
@@ -302,7 +304,7 @@ def getaxes(value, name: str = "axes") -> np.ndarray:
                      f"(vx vy vz wx wy wz, not all false), got {value!r}")
 
 
-def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
+def getrotation(value: Any, name: str = "R", dim: int = 3, *, check: bool = True,
                 tol: float = ORTHO_TOL, allow_pose: bool = False) -> np.ndarray:
     """Return a (..., dim, dim) rotation matrix array after checking it.
 
@@ -348,7 +350,7 @@ def getrotation(value, name: str = "R", dim: int = 3, *, check: bool = True,
     return R
 
 
-def getpose(value, name: str = "T", dim: int = 3, *, check: bool = True,
+def getpose(value: Any, name: str = "T", dim: int = 3, *, check: bool = True,
             tol: float = ORTHO_TOL) -> np.ndarray:
     """Return a (..., dim+1, dim+1) homogeneous transform after checking it.
 
@@ -377,7 +379,7 @@ def getpose(value, name: str = "T", dim: int = 3, *, check: bool = True,
     return T
 
 
-def getq(q, n: int, revolute=None, unit: str = "rad", name: str = "q") -> np.ndarray:
+def getq(q: Any, n: int, revolute: Any = None, unit: str = "rad", name: str = "q") -> np.ndarray:
     """Joint coordinates as a float array of shape (..., n), radians for revolute joints.
 
     The one joint-vector check of every kinematic and dynamic function:
@@ -409,7 +411,7 @@ def getq(q, n: int, revolute=None, unit: str = "rad", name: str = "q") -> np.nda
     return a
 
 
-def getquaternion(value, name: str = "q") -> np.ndarray:
+def getquaternion(value: Any, name: str = "q") -> np.ndarray:
     """Return quaternions ``[s, vx, vy, vz]`` as a (..., 4) float array.
 
     >>> getquaternion([1, 0, 0, 0])
@@ -418,7 +420,7 @@ def getquaternion(value, name: str = "q") -> np.ndarray:
     return getarray(value, name, shape=(4,))
 
 
-def getunitquaternion(value, name: str = "q", check: bool = True,
+def getunitquaternion(value: Any, name: str = "q", check: bool = True,
                       tol: float = UNIT_TOL) -> np.ndarray:
     """Return unit quaternions (..., 4) after checking ``| |q| - 1 | <= tol``.
 
@@ -442,7 +444,7 @@ def getunitquaternion(value, name: str = "q", check: bool = True,
     return q
 
 
-def getinertia(value, name: str = "I", *, triangle: bool = True) -> np.ndarray:
+def getinertia(value: Any, name: str = "I", *, triangle: bool = True) -> np.ndarray:
     r"""Return a (3, 3) inertia tensor after checking it is physically possible.
 
     Accepts a (3, 3) matrix, a 3-vector (the diagonal) or the toolbox's
@@ -498,8 +500,8 @@ def getinertia(value, name: str = "I", *, triangle: bool = True) -> np.ndarray:
     return J
 
 
-def getphysical(value, name: str, what: str = "value", *, positive: bool = False,
-                nonnegative: bool = False, nonzero: bool = False, n: int | None = None):
+def getphysical(value: Any, name: str, what: str = "value", *, positive: bool = False,
+                nonnegative: bool = False, nonzero: bool = False, n: int | None = None) -> float | np.ndarray:
     """A physical parameter: a finite float (or, with ``n``, a vector of ``n``; a scalar is
     repeated) that satisfies its sign rule.
 
@@ -549,7 +551,7 @@ def getphysical(value, name: str, what: str = "value", *, positive: bool = False
     return float(a[0]) if n is None else a
 
 
-def getint(value, name: str, minimum: int | None = None) -> int:
+def getint(value: Any, name: str, minimum: int | None = None) -> int:
     """A whole number (an int, or a float with no fraction such as ``3.0``), at least ``minimum``.
 
     ``steps=2.7`` is refused rather than becoming 2; ``True`` is not a number here.
@@ -579,7 +581,7 @@ def getint(value, name: str, minimum: int | None = None) -> int:
     return k
 
 
-def getcallable(value, name: str, what: str = "a function"):
+def getcallable(value: Any, name: str, what: str = "a function") -> Callable:
     """Check that ``value`` can be called; ``what`` says what kind of function is expected.
 
     >>> getcallable("computed_torque", "law", "a control law law(t, q, qd) -> tau")
@@ -593,7 +595,7 @@ def getcallable(value, name: str, what: str = "a function"):
     return value
 
 
-def getfields(value, name: str, fields, what: str):
+def getfields(value: Any, name: str, fields: Sequence[str], what: str) -> Any:
     """Check that ``value`` has the attributes ``fields`` (a result object such as a trajectory).
 
     >>> getfields(np.zeros((5, 2)), "traj", ("t", "q"), "a Trajectory, e.g. jtraj(q0, q1, t)")
@@ -615,7 +617,7 @@ def getfields(value, name: str, fields, what: str):
 IVP_METHODS = ("RK45", "RK23", "DOP853", "Radau", "BDF", "LSODA")
 
 
-def gettolerance(value, name: str) -> float:
+def gettolerance(value: Any, name: str) -> float:
     """A positive finite tolerance (``rtol``, ``atol``, ``tol``): refused rather than clamped.
 
     >>> gettolerance(-1e-6, "rtol")
@@ -629,7 +631,7 @@ def gettolerance(value, name: str) -> float:
     return v
 
 
-def getivp(method, rtol, atol) -> dict:
+def getivp(method: Any, rtol: Any, atol: Any) -> dict:
     """The integrator options of :func:`scipy.integrate.solve_ivp`, checked before scipy sees them:
     ``method`` one of :data:`IVP_METHODS` (or an ``OdeSolver`` class), ``rtol`` and ``atol``
     positive (scipy would clamp a tiny or negative ``rtol`` without a word).
@@ -647,7 +649,7 @@ def getivp(method, rtol, atol) -> dict:
             "atol": gettolerance(atol, "atol")}
 
 
-def getcoulomb(value, name: str = "Tc") -> np.ndarray:
+def getcoulomb(value: Any, name: str = "Tc") -> np.ndarray:
     """Coulomb friction ``[Tc+, Tc-]`` (for positive and negative speed), ``Tc+ >= 0 >= Tc-``;
     a scalar ``c >= 0`` means ``[c, -c]``.
 
@@ -671,7 +673,7 @@ def getcoulomb(value, name: str = "Tc") -> np.ndarray:
     return a
 
 
-def getnonzero(value, name: str, n: int | None = None, tol: float = ZERO_TOL) -> np.ndarray:
+def getnonzero(value: Any, name: str, n: int | None = None, tol: float = ZERO_TOL) -> np.ndarray:
     """Return a vector after checking that it is not (numerically) zero.
 
     >>> getnonzero([0, 0, 0], "v", 3)
@@ -686,7 +688,7 @@ def getnonzero(value, name: str, n: int | None = None, tol: float = ZERO_TOL) ->
     return v
 
 
-def getunitvector(value, name: str, n: int | None = None) -> np.ndarray:
+def getunitvector(value: Any, name: str, n: int | None = None) -> np.ndarray:
     """Return ``value / |value|`` after checking it is non-zero.
 
     >>> getunitvector([0, 0, 2], "a", 3)
@@ -700,7 +702,7 @@ class NumericalWarning(RVCWarning):
     """The floating-point range was exceeded: the result holds NaN or inf."""
 
 
-def warn_nonfinite(value, what: str, cause: str, stacklevel: int = 3) -> bool:
+def warn_nonfinite(value: Any, what: str, cause: str, stacklevel: int = 3) -> bool:
     """Warn (:class:`NumericalWarning`) when ``value`` holds NaN or inf; return True if it does.
 
     ``what`` names the result, ``cause`` says what the caller can change.  For
@@ -730,7 +732,7 @@ def warn_singular(message: str, stacklevel: int = 3) -> None:
     warnings.warn(message, SingularityWarning, stacklevel=stacklevel)
 
 
-def passes(getter, value, shape, check: bool = True) -> bool:
+def passes(getter: Callable, value: Any, shape: Any, check: bool = True) -> bool:
     """True when ``value`` has trailing ``shape`` and ``getter(array)`` accepts it.
 
     The predicate behind ``isrot``/``ishom``: a boolean answer instead of an

@@ -26,7 +26,9 @@ import numpy as np
 from ..checks import getq, warn_singular
 from ..kinematics.ellipsoid import Ellipsoid, ellipsoid
 from ..kinematics.jacobian import jacob0
+from ..shapes import JointVector
 from .matrices import inertia
+from .params import DynamicChain
 
 __all__ = ["inertia_x", "asada", "accel_ellipsoid"]
 
@@ -55,7 +57,7 @@ def _J_JMinv(robot, q):
     return J, np.swapaxes(np.linalg.solve(M, np.swapaxes(J, -1, -2)), -1, -2)
 
 
-def inertia_x(robot, q, axes="all") -> np.ndarray:
+def inertia_x(robot: DynamicChain, q: JointVector, axes: str = "all") -> np.ndarray:
     r"""Cartesian (operational-space) inertia :math:`M_x = (J M^{-1} J^T)^{-1}` at ``q``.
 
     ``J`` is the geometric Jacobian in the world frame; ``axes`` keeps the
@@ -83,7 +85,7 @@ def inertia_x(robot, q, axes="all") -> np.ndarray:
     return np.linalg.inv(Minv_x)
 
 
-def asada(robot, q, axes="all") -> np.ndarray:
+def asada(robot: DynamicChain, q: JointVector, axes: str = "all") -> float | np.ndarray:
     r"""Asada's dynamic manipulability: smallest over largest eigenvalue of :func:`inertia_x`.
 
     The notes' ``p560.maniplty(qn, 'asada')`` (9.2.7); a float for one
@@ -113,7 +115,7 @@ def asada(robot, q, axes="all") -> np.ndarray:
     return float(w) if np.ndim(w) == 0 else w
 
 
-def accel_ellipsoid(robot, q, axes="trans") -> Ellipsoid:
+def accel_ellipsoid(robot: DynamicChain, q: JointVector, axes: str = "trans") -> Ellipsoid:
     r"""The dynamic-manipulability ellipsoid: end-effector accelerations for unit joint torque.
 
     The image of the unit ball :math:`|Q| \le 1` under :math:`J M^{-1}`

@@ -36,7 +36,8 @@ import numpy as np
 
 from ..checks import getint, getscalar, getunit, getvector, putangle
 from .jacobian import jacob0_pose
-from .chain import goal_pose
+from ..shapes import SE3, ArrayLike, Jacobian, JointVector, Twist6
+from .chain import Chain, goal_pose
 from .ikine import IKSolution, ik_search
 
 __all__ = ["IKHistory", "TransposeStep", "ikine_transpose"]
@@ -69,28 +70,29 @@ class TransposeStep:
     True
     """
 
-    def __init__(self, alpha: float):
+    def __init__(self, alpha: float) -> None:
         self.alpha = alpha
         self.cause = f"diverged: alpha = {alpha:g} is too large for this arm"
 
-    def begin(self, E):
+    def begin(self, E: float | np.ndarray) -> float | np.ndarray:
         return np.array(E, dtype=float) if np.ndim(E) else float(E)
 
-    def stalled(self, E0, E):
+    def stalled(self, E0: float | np.ndarray, E: float | np.ndarray) -> bool | np.ndarray:
         return ~np.isfinite(E) | (E > 1e6 * E0 + 1e3)
 
-    def step(self, J, e, W, E0):
+    def step(self, J: Jacobian, e: Twist6, W: np.ndarray, E0: float | np.ndarray) -> JointVector:
         return self.alpha * (np.swapaxes(J, -1, -2) @ (W * e)[..., None])[..., 0]
 
-    def judge(self, E_trial, E, E0):
+    def judge(self, E_trial: float | np.ndarray, E: float | np.ndarray,
+              E0: float | np.ndarray) -> tuple[bool | np.ndarray, float | np.ndarray]:
         return np.ones(np.shape(E_trial), dtype=bool) if np.ndim(E_trial) else True, E0
 
-    def singular(self, E0):                      # no system is solved: never called
+    def singular(self, E0: float | np.ndarray) -> float | np.ndarray:   # no system is solved: never called
         return E0
 
 
-def ikine_transpose(robot, T, q0=None, *, alpha: float = 0.3, ilimit: int = 2000,
-                    tol: float = 7e-6, mask=None, unit: str = "rad") -> IKHistory:
+def ikine_transpose(robot: Chain, T: SE3, q0: ArrayLike | None = None, *, alpha: float = 0.3, ilimit: int = 2000,
+                    tol: float = 7e-6, mask: ArrayLike | None = None, unit: str = "rad") -> IKHistory:
     """Numerical inverse kinematics by the Jacobian transpose (8.6.1; MATLAB ``ikine(..., 'transpose', alpha)``).
 
     .. math:: q \\leftarrow q + \\alpha\\, {}^0J(q)^T\\, W e(q), \\qquad

@@ -38,12 +38,14 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..checks import getarray, getoption, warn_singular
 from ..results import Result
+from ..shapes import ArrayLike, JointVector, Vector2
 from .planar_chain import PlanarChain
 
 __all__ = ["ClosedChain", "CompactModel", "operation_counts"]
@@ -127,7 +129,7 @@ class ClosedChain:
     ('apap', 2)
     """
 
-    def __init__(self, chains):
+    def __init__(self, chains: Sequence[PlanarChain]) -> None:
         chains = tuple(chains)
         if len(chains) < 2 or not all(isinstance(c, PlanarChain) for c in chains):
             raise ValueError(f"chains: expected two or more PlanarChain objects, got {chains!r}")
@@ -189,7 +191,7 @@ class ClosedChain:
                          f"(..., {self.N}), got shape {v.shape}")
 
     # ------------------------------------------------------------- kinematics
-    def points(self, q) -> list:
+    def points(self, q: JointVector) -> list:
         """Joint positions of every chain: a list of (..., n_i + 1, 2) arrays (base to tip).
 
         >>> from rvc.parallel import FiveBar
@@ -200,7 +202,7 @@ class ClosedChain:
         q = getarray(q, "q", shape=(self.N,))
         return [c.points(q[..., s]) for c, s in zip(self.chains, self.slices)]
 
-    def tips(self, q) -> np.ndarray:
+    def tips(self, q: JointVector) -> np.ndarray:
         """Tip positions of the chains, (..., m, 2).
 
         >>> from rvc.parallel import FiveBar
@@ -212,7 +214,7 @@ class ClosedChain:
         q = getarray(q, "q", shape=(self.N,))
         return np.stack([c.fkine(q[..., s]) for c, s in zip(self.chains, self.slices)], -2)
 
-    def fkine(self, q) -> np.ndarray:
+    def fkine(self, q: JointVector) -> Vector2:
         """End-effector position (..., 2): the tip of chain 1.
 
         >>> from rvc.parallel import FiveBar
@@ -223,7 +225,7 @@ class ClosedChain:
         q = getarray(q, "q", shape=(self.N,))
         return self.chains[0].fkine(q[..., self.slices[0]])
 
-    def h(self, q) -> np.ndarray:
+    def h(self, q: JointVector) -> np.ndarray:
         """Loop closure :math:`h(q) = (p_1 - p_2, \\dots, p_1 - p_m)`, (..., 2(m-1)); zero when closed.
 
         >>> from rvc.parallel import FiveBar
@@ -246,7 +248,7 @@ class ClosedChain:
     def _stack_vec(self, vs):
         return np.concatenate([vs[0] - vs[i] for i in range(1, self.m)], axis=-1)
 
-    def A(self, q) -> np.ndarray:
+    def A(self, q: JointVector) -> np.ndarray:
         """Constraint Jacobian :math:`A = \\partial h / \\partial q_t`, (..., 2(m-1), N).
 
         Block row i holds :math:`J_1` in chain 1's columns and :math:`-J_{i+1}`
@@ -259,7 +261,7 @@ class ClosedChain:
         q = getarray(q, "q", shape=(self.N,))
         return self._assemble_A([c.jacob0(q[..., s]) for c, s in zip(self.chains, self.slices)])
 
-    def Adot(self, q, qd) -> np.ndarray:
+    def Adot(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Time derivative of the constraint Jacobian, (..., 2(m-1), N); ``qd`` tree rates.
 
         >>> from rvc.parallel import FiveBar
@@ -279,7 +281,7 @@ class ClosedChain:
                                      "by the compact rates (W gives the passive rates of least norm)")
         return W
 
-    def W(self, q) -> np.ndarray:
+    def W(self, q: JointVector) -> np.ndarray:
         """The tree's velocities from the compact ones, :math:`\\dot q_t = W \\dot q_c`, (..., N, n_c).
 
         .. math:: W = \\begin{pmatrix} I \\\\ -A_p^{-1} A_c \\end{pmatrix}
@@ -302,7 +304,7 @@ class ClosedChain:
         """
         return self._W_from_A(self.A(self._getq(q)))
 
-    def Wdot(self, q, qd) -> np.ndarray:
+    def Wdot(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Time derivative of W, (..., N, n_c); ``qd`` compact or tree rates.
 
         From :math:`A W = 0`: :math:`\\dot W = \\begin{pmatrix} 0 \\\\
@@ -326,7 +328,7 @@ class ClosedChain:
                                       "determined (Wdot gives those of least norm)")
         return Wd
 
-    def velocities(self, q, qd_c) -> np.ndarray:
+    def velocities(self, q: JointVector, qd_c: JointVector) -> JointVector:
         """Tree rates consistent with the loop from compact rates: :math:`\\dot q_t = W \\dot q_c`.
 
         >>> from rvc.parallel import FiveBar
@@ -338,7 +340,7 @@ class ClosedChain:
         qd_c = getarray(qd_c, "qd_c", shape=(self.n_compact,))
         return _mv(self.W(q), qd_c)
 
-    def accelerations(self, q, qd_c, qdd_c) -> np.ndarray:
+    def accelerations(self, q: JointVector, qd_c: JointVector, qdd_c: JointVector) -> JointVector:
         """Tree accelerations from compact ones: :math:`\\ddot q_t = W \\ddot q_c + \\dot W \\dot q_c`.
 
         >>> from rvc.parallel import FiveBar
@@ -377,7 +379,7 @@ class ClosedChain:
         out[..., idx] = tau
         return out
 
-    def tree_inertia(self, q) -> np.ndarray:
+    def tree_inertia(self, q: JointVector) -> np.ndarray:
         """Block-diagonal inertia of the tree, :math:`M_t = \\mathrm{blkdiag}(M_1, \\dots, M_m)`.
 
         >>> from rvc.parallel import FiveBar
@@ -391,7 +393,7 @@ class ClosedChain:
             M[..., s, s] = c.inertia(q[..., s])
         return M
 
-    def tree_coriolis(self, q, qd) -> np.ndarray:
+    def tree_coriolis(self, q: JointVector, qd: JointVector) -> np.ndarray:
         """Block-diagonal Coriolis matrix of the tree, (..., N, N); ``qd`` tree rates.
 
         >>> from rvc.parallel import FiveBar
@@ -405,7 +407,7 @@ class ClosedChain:
             C[..., s, s] = c.coriolis(q[..., s], qd[..., s])
         return C
 
-    def tree_gravload(self, q) -> np.ndarray:
+    def tree_gravload(self, q: JointVector) -> JointVector:
         """Gravity torques of the tree, :math:`\\eta_t`, (..., N).
 
         >>> from rvc.parallel import FiveBar
@@ -415,7 +417,7 @@ class ClosedChain:
         q = getarray(q, "q", shape=(self.N,))
         return np.concatenate([c.gravload(q[..., s]) for c, s in zip(self.chains, self.slices)], -1)
 
-    def compact(self, q, qd) -> CompactModel:
+    def compact(self, q: JointVector, qd: JointVector) -> CompactModel:
         """The compact model's matrices (Lagrange-D'Alembert projection of the tree).
 
         .. math:: M_c = W^T M_t W, \\quad C_c = W^T C_t W + W^T M_t \\dot W, \\quad
@@ -448,7 +450,8 @@ class ClosedChain:
             D=Wt @ self.D_t @ W,
         )
 
-    def inverse_dynamics(self, q, qd, qdd, method: str = "lda", *, multipliers: bool = False):
+    def inverse_dynamics(self, q: JointVector, qd: JointVector, qdd: JointVector, method: str = "lda", *,
+                         multipliers: bool = False) -> JointVector | tuple[JointVector, np.ndarray]:
         """Generalized forces on the compact coordinates for a motion, (..., n_c).
 
         ``q`` tree coordinates (closing the loop); ``qd``, ``qdd`` compact rates
@@ -566,7 +569,8 @@ class ClosedChain:
         lam = np.linalg.solve(schur, rhs[..., None])[..., 0]
         return np.concatenate([q0 + _mv(Y, lam) for q0, Y in zip(free, resp)], axis=-1)
 
-    def forward_dynamics(self, q, qd, tau, method: str = "compact", f_ext=None) -> np.ndarray:
+    def forward_dynamics(self, q: JointVector, qd: JointVector, tau: ArrayLike, method: str = "compact",
+                         f_ext: ArrayLike | None = None) -> JointVector:
         """Tree accelerations (..., N) from the drive torques and an external end-effector force.
 
         ``q`` tree coordinates, ``qd`` compact (..., n_c) or tree rates,
@@ -616,7 +620,7 @@ class ClosedChain:
             return self._solve(self._terms(q, qd_t), tau, method, f_ext=f_ext)
         return self._forward(q, qd_t, tau, method)
 
-    def chain_terms(self, q, qd) -> list:
+    def chain_terms(self, q: JointVector, qd: JointVector) -> list:
         """Evaluate every chain once: per chain :math:`(M_i, b_i, p_i, J_i, \\dot J_i \\dot q_i)`.
 
         :math:`b_i = C_i\\dot q_i + \\eta_i + K_i q_i + D_i\\dot q_i`, :math:`p_i` the tip position,
@@ -634,7 +638,7 @@ class ClosedChain:
         qd = getarray(qd, "qd", shape=(self.N,))
         return self._terms(q, qd)
 
-    def solve_forward(self, terms, tau, method: str = "compact") -> np.ndarray:
+    def solve_forward(self, terms: list, tau: ArrayLike, method: str = "compact") -> JointVector:
         """Tree accelerations from evaluated chains (:meth:`chain_terms`) and drive torques.
 
         The linear algebra of :meth:`forward_dynamics` alone, for comparing
@@ -694,7 +698,7 @@ class ClosedChain:
                 return 2 * alpha * _mv(A, qd_t) + beta ** 2 * h
         return self._solve(self._terms(q, qd_t), tau, method, stabilise)
 
-    def energy(self, q, qd) -> tuple:
+    def energy(self, q: JointVector, qd: JointVector) -> tuple:
         """Kinetic and potential energy (T, V) of the mechanism; V holds gravity and springs.
 
         >>> from rvc.parallel import FiveBar
@@ -711,7 +715,7 @@ class ClosedChain:
         return sum(t for t, _ in TV), sum(v for _, v in TV)
 
     # ---------------------------------------------------------------- jacobian
-    def static_matrices(self, q) -> tuple:
+    def static_matrices(self, q: JointVector) -> tuple:
         """The static matrix S (..., 2, m) and the branch-force map U (..., n_c, m).
 
         With one passive joint per chain, chain i can push on the end-effector
@@ -746,7 +750,7 @@ class ClosedChain:
             pos += len(keep)
         return np.stack(S, -1), U
 
-    def jacobian(self, q, route: str = "static") -> np.ndarray:
+    def jacobian(self, q: JointVector, route: str = "static") -> np.ndarray:
         """End-effector Jacobian G (..., 2, n_c): :math:`\\dot x = G \\dot q_c`.
 
         ``route="w"``: chain 1's tip Jacobian parameterized by W,
@@ -770,7 +774,7 @@ class ClosedChain:
                       "the end-effector velocity along the platform's free motion is not determined by "
                       "the compact rates")
 
-    def singularity(self, q) -> tuple:
+    def singularity(self, q: JointVector) -> tuple:
         """Type-I and type-II singularity measures (each in [0, 1], zero at the singularity).
 
         Type I (a chain stretched out or folded: the end-effector cannot move
@@ -797,7 +801,8 @@ class ClosedChain:
         return np.min(np.stack(type1, -1), axis=-1), np.abs(np.linalg.det(S))
 
     # --------------------------------------------------------------- assembly
-    def assemble(self, qa, qe, guess=None, tol: float = 1e-13, maxiter: int = 50) -> np.ndarray:
+    def assemble(self, qa: ArrayLike, qe: ArrayLike, guess: ArrayLike | None = None, tol: float = 1e-13,
+                 maxiter: int = 50) -> JointVector:
         """Tree coordinates from actuated and elastic angles, by Newton's method on h = 0.
 
         The passive angles start from ``guess`` (tree coordinates, default 0)
@@ -837,7 +842,7 @@ class ClosedChain:
         raise ValueError(f"qa, qe: the loop does not close from this guess "
                          f"(residual {np.abs(self.h(q)).max():.3g} m after {maxiter} steps)")
 
-    def project(self, q, qd=None):
+    def project(self, q: JointVector, qd: JointVector | None = None) -> JointVector | tuple[JointVector, JointVector]:
         """Restore the constraints: passive angles by Newton from q, rates by :math:`W \\dot q_c`.
 
         The compact coordinates and rates are kept (coordinate partitioning);
@@ -857,7 +862,7 @@ class ClosedChain:
         return q, _mv(self.W(q), qd[..., self.ic])
 
 
-def operation_counts(model) -> dict:
+def operation_counts(model: ClosedChain) -> dict:
     """Floating-point operations of the three forward-dynamics solvers, once the chains are evaluated.
 
     Counted as :meth:`ClosedChain.forward_dynamics` does the linear algebra

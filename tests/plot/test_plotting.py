@@ -109,7 +109,7 @@ def test_cut_tree_draws_each_force_from_its_tip():
     arrows = ax.patches
     assert len(arrows) == 4
     tip = robot.fkine(q)
-    for k, (i, f) in enumerate([(0, lam), (0, branch[0]), (1, -lam), (1, branch[1])]):
+    for k, (_i, f) in enumerate([(0, lam), (0, branch[0]), (1, -lam), (1, branch[1])]):
         start, end = (np.array(v) for v in arrows[k]._posA_posB)
         assert np.linalg.norm(start - tip) == pytest.approx(0.03)      # the tips drawn apart at the cut
         np.testing.assert_allclose(end - start, 0.01 * f)

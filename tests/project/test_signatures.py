@@ -29,7 +29,8 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "plot.animation", "plot.robot", "plot.fivebar_drawing", "plot.blocks",
     "apps.walking", "apps.writing", "doctor",
     "exercises", "exercises.student",
-    "parallel.scdd", "parallel.simulation",
+    "parallel.scdd", "parallel.simulation", "parallel.closed",
+    "checks", "dynamics.cartesian", "kinematics.jtranspose",
 )]
 ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFactor, rvc.Twist3, rvc.Twist2,
                      rvc.kinematics.chain.Chain, rvc.WalkingLegs, rvc.doctor.Finding,
@@ -38,7 +39,8 @@ ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFa
                      rvc.FrameHandle, rvc.DHLinkSketch, rvc.PlanarSketch, rvc.SliderDemo,
                      rvc.RobotPlot, rvc.Teach, rvc.plot.robot.PlanarPlot, rvc.FiveBarDrawing, rvc.BlockDiagram,
                      rvc.exercises.Mistake, rvc.exercises.When, rvc.exercises.Numeric, rvc.exercises.ArrayAnswer,
-                     rvc.parallel.PlanarChain, rvc.parallel.Move]
+                     rvc.parallel.PlanarChain, rvc.parallel.Move, rvc.parallel.ClosedChain, rvc.parallel.FiveBar,
+                     rvc.kinematics.jtranspose.TransposeStep]
 NAMED = {getattr(shapes, n) for n in shapes.__all__ if n != "ArrayLike"}
 
 
