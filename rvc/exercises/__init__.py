@@ -51,7 +51,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import numbers
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -308,7 +308,7 @@ class Mistake:
 
     __slots__ = ("value", "hint", "rtol", "atol")
 
-    def __init__(self, value, hint: str, *, rtol: float | None = None, atol: float | None = None):
+    def __init__(self, value: Any, hint: str, *, rtol: float | None = None, atol: float | None = None) -> None:
         if not isinstance(hint, str) or not hint:
             raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
         self.value, self.hint, self.rtol, self.atol = value, hint, rtol, atol
@@ -333,7 +333,7 @@ class When:
 
     __slots__ = ("test", "hint", "shape", "example")
 
-    def __init__(self, test: Callable, hint: str, *, shape: tuple | None = None, example=None):
+    def __init__(self, test: Callable, hint: str, *, shape: tuple | None = None, example: Any = None) -> None:
         if not isinstance(hint, str) or not hint:
             raise ValueError(f"hint: expected a non-empty string, got {hint!r}")
         self.test, self.hint, self.example = test, hint, example
@@ -355,7 +355,7 @@ class Exercise:
     kind = "exercise"
     mistakes: tuple = ()
 
-    def __init__(self, exercise_id: str):
+    def __init__(self, exercise_id: str) -> None:
         if not isinstance(exercise_id, str) or not exercise_id:
             raise ValueError(f"exercise_id: expected a string such as '2.3', got {exercise_id!r}")
         self.id = exercise_id
@@ -372,7 +372,8 @@ class _Compared(Exercise):
 
     RTOL = ATOL = 0.0
 
-    def __init__(self, exercise_id, *, expected, what, mistakes=(), fallback=None, rtol=None, atol=None):
+    def __init__(self, exercise_id: str, *, expected: Callable, what: str, mistakes: Sequence = (),
+                 fallback: str | None = None, rtol: float | None = None, atol: float | None = None) -> None:
         super().__init__(exercise_id)
         for m in mistakes:
             if not isinstance(m, (Mistake, When)):
@@ -415,7 +416,8 @@ class Numeric(_Compared):
     RTOL = 1e-6
     ATOL = 1e-6
 
-    def __init__(self, exercise_id, *, expected, what, mistakes=(), fallback=None, rtol=None, atol=None):
+    def __init__(self, exercise_id: str, *, expected: Callable, what: str, mistakes: Sequence = (),
+                 fallback: str | None = None, rtol: float | None = None, atol: float | None = None) -> None:
         super().__init__(exercise_id, expected=expected, what=what, mistakes=mistakes,
                          fallback=fallback if fallback is not None else f"not the {what} asked for",
                          rtol=rtol, atol=atol)
@@ -458,8 +460,10 @@ class ArrayAnswer(_Compared):
     RTOL = 1e-5
     ATOL = 1e-6
 
-    def __init__(self, exercise_id, *, expected, what, shape=None, shape_hint=None, wrong_shapes=None,
-                 mistakes=(), fallback=None, rtol=None, atol=None, prepare=None):
+    def __init__(self, exercise_id: str, *, expected: Callable, what: str, shape: tuple | None = None,
+                 shape_hint: str | None = None, wrong_shapes: dict | None = None, mistakes: Sequence = (),
+                 fallback: str | None = None, rtol: float | None = None, atol: float | None = None,
+                 prepare: Callable | None = None) -> None:
         super().__init__(exercise_id, expected=expected, what=what, mistakes=mistakes, fallback=fallback,
                          rtol=rtol, atol=atol)
         self.shape = None if shape is None else tuple(shape)
@@ -496,7 +500,7 @@ class Custom(Exercise):
 
     kind = "custom"
 
-    def __init__(self, exercise_id, fn: Callable):
+    def __init__(self, exercise_id: str, fn: Callable) -> None:
         super().__init__(exercise_id)
         self.fn = fn
 
@@ -513,7 +517,7 @@ class Feedback:
 
     __slots__ = ("exercise_id", "ok")
 
-    def __init__(self, exercise_id: str, ok: bool):
+    def __init__(self, exercise_id: str, ok: bool) -> None:
         self.exercise_id, self.ok = exercise_id, bool(ok)
 
     def __bool__(self) -> bool:

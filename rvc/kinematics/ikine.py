@@ -485,7 +485,7 @@ class LMStep:
 
     cause = "stalled in a local minimum"
 
-    def __init__(self, lam: float = 0.1):
+    def __init__(self, lam: float = 0.1) -> None:
         self.lam = lam
 
     def begin(self, E: float | np.ndarray) -> float | np.ndarray:

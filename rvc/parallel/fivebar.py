@@ -92,8 +92,10 @@ class FiveBar(ClosedChain):
     ValueError: K: expected a non-negative stiffness, got -1.0
     """
 
-    def __init__(self, *, B1=(-0.10, 0.0), B2=(0.10, 0.0), L1=0.25, m1=0.5, L2=0.35, m2=0.4,
-                 m_ee=0.5, K=500.0, D=0.1, Jr=2e-4, g=9.81, n_elastic=1, home=(0.0, 0.40)):
+    def __init__(self, *, B1: ArrayLike = (-0.10, 0.0), B2: ArrayLike = (0.10, 0.0), L1: float = 0.25,
+                 m1: float = 0.5, L2: float = 0.35, m2: float = 0.4, m_ee: float = 0.5, K: float = 500.0,
+                 D: float = 0.1, Jr: float = 2e-4, g: float = 9.81, n_elastic: int = 1,
+                 home: ArrayLike = (0.0, 0.40)) -> None:
         def nonneg(value, name, what, strict=False):
             return getphysical(value, name, what, positive=strict, nonnegative=not strict)
 

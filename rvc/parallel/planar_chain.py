@@ -41,6 +41,7 @@ array([1., 1.])
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -49,7 +50,7 @@ import sympy as sp
 
 from ..checks import getarray, getphysical, getscalar, getvector
 from ..results import Result
-from ..shapes import JointVector
+from ..shapes import ArrayLike, JointVector
 
 __all__ = ["PlanarChain", "ChainEquations", "chain_equations"]
 
@@ -296,8 +297,10 @@ class PlanarChain:
     array([9.81  , 2.4525])
     """
 
-    def __init__(self, lengths, masses, *, com=None, inertia=None, roles=None, base=(0.0, 0.0),
-                 stiffness=0.0, damping=0.0, rotor=0.0, tip_mass=0.0, g=9.81):
+    def __init__(self, lengths: ArrayLike, masses: ArrayLike, *, com: ArrayLike | None = None,
+                 inertia: ArrayLike | None = None, roles: Sequence[str] | None = None, base: ArrayLike = (0.0, 0.0),
+                 stiffness: ArrayLike = 0.0, damping: ArrayLike = 0.0, rotor: ArrayLike = 0.0,
+                 tip_mass: float = 0.0, g: float = 9.81) -> None:
         self.lengths = _positive(lengths, "lengths", None, strict=True)
         n = self.n = len(self.lengths)
         self.masses = _positive(masses, "masses", n)

@@ -76,7 +76,7 @@ class BlockDiagram:
     {'u': 'u'}
     """
 
-    def __init__(self, ax):
+    def __init__(self, ax: Any) -> None:
         self.ax, self.fig = ax, ax.figure
         self.blocks: dict[str, str] = {}
         self.signals: dict[str, str] = {}

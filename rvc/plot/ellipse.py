@@ -76,8 +76,8 @@ class EllipsePlot:
     3.0
     """
 
-    def __init__(self, E, ax, *, scale=1.0, resolution=100, color="tab:red", alpha=0.3,
-                 linewidth=1.5, **kwargs):
+    def __init__(self, E: Any, ax: Any, *, scale: float = 1.0, resolution: int = 100, color: Any = "tab:red",
+                 alpha: float = 0.3, linewidth: float = 1.5, **kwargs: Any) -> None:
         self.ax = ax
         self.fig = ax.figure
         self.scale = getscalar(scale, "scale")
@@ -189,7 +189,7 @@ class ArmEllipsePlot(EllipsePlot):
     array([1.7321, 1.7321, 0.    ])
     """
 
-    def __init__(self, robot, q, kind, axes, ax, **kwargs):
+    def __init__(self, robot: Chain, q: JointVector, kind: str, axes: Any, ax: Any, **kwargs: Any) -> None:
         self.robot, self.kind, self.axes_rows = robot, kind, axes
         self.q = None
         super().__init__(self._ellipsoid(q), ax, **kwargs)

@@ -60,8 +60,8 @@ class FiveBarDrawing:
     [2, 1]
     """
 
-    def __init__(self, ax, points, roles, *, spring_radius=0.02, color=None, alpha=1.0, lw=3.0,
-                 zorder=2):
+    def __init__(self, ax: Any, points: Sequence, roles: Sequence, *, spring_radius: float = 0.02,
+                 color: Any = None, alpha: float = 1.0, lw: float = 3.0, zorder: int = 2) -> None:
         self.ax = ax
         self.roles = list(roles)
         self.spring_radius = spring_radius

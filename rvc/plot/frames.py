@@ -56,7 +56,8 @@ class FrameHandle:
     frame name), ``dim`` (2 or 3), ``length``.
     """
 
-    def __init__(self, ax, dim, length, lines, texts, labels, frame):
+    def __init__(self, ax: Any, dim: int, length: float, lines: list, texts: list, labels: Any,
+                 frame: Any) -> None:
         self.ax, self.dim, self.length = ax, dim, length
         self.lines, self.texts, self._labels, self._frame = lines, texts, labels, frame
         self._T = np.eye(dim + 1)

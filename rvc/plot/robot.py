@@ -100,8 +100,9 @@ class RobotPlot:
         The tool pose drawn.
     """
 
-    def __init__(self, robot, q, ax, *, color="tab:blue", linewidth=4, frame_length=None,
-                 shadow=True, trail=False, name=True, limits=None):
+    def __init__(self, robot: Chain, q: JointVector, ax: Any, *, color: Any = "tab:blue", linewidth: float = 4,
+                 frame_length: float | None = None, shadow: bool = True, trail: bool = False, name: bool = True,
+                 limits: Any = None) -> None:
         self.robot = robot
         self.ax = ax
         self.fig = ax.figure
@@ -356,7 +357,7 @@ class Teach:
     the static book shows the same figure; it returns the figure.
     """
 
-    def __init__(self, robot, q=None):
+    def __init__(self, robot: Chain, q: JointVector | None = None) -> None:
         import ipywidgets as widgets
 
         self.robot = robot
@@ -437,7 +438,8 @@ def teach(robot: Chain, q: JointVector | None = None) -> Teach:
 class PlanarPlot:
     """Artists of a 2-D robot drawing; :meth:`update` moves them in place."""
 
-    def __init__(self, robot, q, ax, color="tab:blue", linewidth=4, limits=None, trail=False):
+    def __init__(self, robot: Chain, q: JointVector, ax: Any, color: Any = "tab:blue", linewidth: float = 4,
+                 limits: Any = None, trail: bool = False) -> None:
         self.robot = robot
         self.ax = ax
         self.fig = ax.figure

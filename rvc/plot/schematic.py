@@ -105,7 +105,7 @@ class DHLinkSketch:
     ``points`` (every point drawn, for the view limits).
     """
 
-    def __init__(self, link, q, ax, length):
+    def __init__(self, link: Any, q: float, ax: Any, length: float) -> None:
         self.link, self.ax, self.length = link, ax, float(length)
         self.fig = ax.figure
         self.frame0 = _frame_lines(ax, "0.6", lw=1.5)
@@ -351,7 +351,7 @@ class PlanarSketch:
     tool point drawn, (n + 1, 2)), ``labels`` (name -> text artist).
     """
 
-    def __init__(self, robot, q, ax, names):
+    def __init__(self, robot: Chain, q: JointVector, ax: Any, names: Any) -> None:
         self.robot, self.ax = robot, ax
         self.fig = ax.figure
         n = robot.n

@@ -71,7 +71,7 @@ class SliderDemo:
     in ``output`` instead of the figure, until a move succeeds again.
     """
 
-    def __init__(self, fig, callback: Callable, **controls):
+    def __init__(self, fig: Any, callback: Callable, **controls: Any) -> None:
         import ipywidgets as widgets
         import matplotlib.pyplot as plt
 

@@ -53,7 +53,7 @@ def public_methods(cls, package: str = "rvc"):
     bases defined in ``package`` (not those of ``tuple`` or ``object``)."""
     out = []
     for name, attr in inspect.getmembers(cls):
-        if name.startswith("_"):
+        if name.startswith("_") and name != "__init__":          # the constructor is public too
             continue
         fn = attr.fget if isinstance(attr, property) else attr
         fn = getattr(fn, "__func__", fn)                      # a class method, bound to the class
