@@ -207,12 +207,26 @@ def _time(t):
 
 
 def _zoh(J, B, dt):
-    """Exact one-step coefficients of J w' + B w = tau under a held tau:
-    w+ = a w + b tau, theta+ = theta + c w + d tau."""
-    if B == 0:
+    r"""Exact one-step coefficients of J w' + B w = tau under a held tau:
+    w+ = a w + b tau, theta+ = theta + c w + d tau.
+
+    With :math:`x = B\,\delta t / J`: :math:`a = e^{-x}`, :math:`c = \delta t\,\varphi_1(x)`,
+    :math:`b = c / J`, :math:`d = \delta t^2 \varphi_2(x) / J`, where
+    :math:`\varphi_1 = (1 - e^{-x})/x` and :math:`\varphi_2 = (x - 1 + e^{-x})/x^2`, written so
+    that neither loses digits as B -> 0 (``expm1``, and the series of :math:`\varphi_2` below
+    x = 0.1); at B = 0 they are 1, dt / J, dt and dt^2 / (2 J).
+    """
+    x = B * dt / J
+    if x == 0:
         return 1.0, dt / J, dt, dt**2 / (2 * J)
-    a = np.exp(-B * dt / J)
-    return a, (1 - a) / B, J * (1 - a) / B, (dt - J * (1 - a) / B) / B
+    phi1 = -np.expm1(-x) / x
+    if x < 0.1:                     # sum of (-x)^k / (k + 2)!, k = 0..10 (the rest < 1e-17)
+        phi2, term = 0.0, 0.5
+        for k in range(11):
+            phi2, term = phi2 + term, -term * x / (k + 3)
+    else:
+        phi2 = (x + np.expm1(-x)) / x**2
+    return float(np.exp(-x)), dt / J * phi1, dt * phi1, dt**2 / J * phi2
 
 
 def _gains(motor, J, Kv, Ki):
