@@ -11,10 +11,16 @@ call returns a fresh model, so a test may change its base or tool):
 * ``puma_ets()`` -- the Puma 560 as the notes' elementary transform sequence;
 * ``with_base_tool(robot)`` -- a copy with a non-identity base and tool.
 
+``frozen_cache`` keeps a test's expensive reference answer (a scan, a simulation)
+for the rest of the worker's run and hands out a deep copy each time.
+
 The derivatives: ``derivative(f, x, dx)`` (a directional derivative) and
 ``fd_jacobian(robot, q)`` (the world-frame geometric Jacobian (v, w) from
 ``fkine`` alone, for any chain, planar ones lifted to z = 0).
 """
+
+import copy
+import functools
 
 import numpy as np
 
@@ -87,3 +93,14 @@ def with_base_tool(robot, base=BASE, tool=TOOL):
     r = DHRobot(robot)
     r.base, r.tool = base, tool
     return r
+
+
+def frozen_cache(fn):
+    """``functools.cache`` for an expensive reference answer, returning a deep copy on every call
+    (a test that changes what it was given cannot change what the next test gets)."""
+    cached = functools.cache(fn)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return copy.deepcopy(cached(*args, **kwargs))
+    return wrapper

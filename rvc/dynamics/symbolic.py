@@ -25,6 +25,7 @@ g*m2*(a2 + c2)*cos(q1 + q2)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -173,6 +174,12 @@ def twolink_sym() -> SymDynamics:
     >>> sd.M[1, 1]
     m2*(a2 + c2)**2
     """
+    sd = _twolink_sym()              # derived once (seconds of algebra); the caller gets copies
+    return SymDynamics(sd.M.copy(), sd.C.copy(), sd.g.copy(), sd.q, sd.qd, sd.qdd, dict(sd.params))
+
+
+@functools.cache
+def _twolink_sym() -> SymDynamics:
     a1, a2, m1, m2, c1, c2, g = sp.symbols("a1 a2 m1 m2 c1 c2 g", real=True)
     links = [dict(a=a1, m=m1, r=(c1, 0, 0)), dict(a=a2, m=m2, r=(c2, 0, 0))]
     base = sp.Matrix([[1, 0, 0, 0], [0, 0, -1, 0], [0, 1, 0, 0], [0, 0, 0, 1]])   # Rx(pi/2)

@@ -65,3 +65,11 @@ def test_lagrange_of_an_mdh_arm_with_a_prismatic_joint_equals_rne():
 def test_list_of_links_needs_gravity():
     with pytest.raises(ValueError, match="gravity"):
         lagrange_sym([dict(a=1, m=1)])
+
+
+def test_twolink_sym_hands_out_copies_a_change_cannot_reach_the_next_call():
+    first = twolink_sym()
+    first.M[0, 0] = 0
+    first.params.clear()
+    second = twolink_sym()
+    assert second.M[0, 0] != 0 and "a1" in second.params

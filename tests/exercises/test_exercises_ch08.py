@@ -11,6 +11,7 @@ from scipy.linalg import null_space
 import rvc
 from rvc import DHRobot, RevoluteDH, manipulability, rrmc2
 from exercise_leaks import assert_no_leak, feedback
+from support import frozen_cache
 from rvc.models import baxter, puma560
 
 
@@ -23,13 +24,14 @@ def answer_81():
                      [a1 * np.cos(q1) + a2 * np.cos(q1 + q2), a2 * np.cos(q1 + q2)]])
 
 
+@frozen_cache
 def answer_82():
     """Scan the wrist over its joint range: where is the ZYZ angle theta (tool z from world z) 0 or pi?"""
     p560 = puma560()
     q5s = np.arange(p560.qlim[0, 4], p560.qlim[1, 4], 1e-4)
     Q = np.tile(p560.qn, (q5s.size, 1))
     Q[:, 4] = q5s
-    theta = np.array([rvc.tr2eul(T)[1] for T in p560.fkine(Q)])
+    theta = rvc.tr2eul(p560.fkine(Q))[:, 1]
     return q5s[np.argmin(np.abs(np.sin(theta)))]
 
 
@@ -98,6 +100,11 @@ def elbow_arm():
 
 def runs_89(lams, method="dls"):
     """Closed-loop RRMC from qn with q5 = 1 deg to the tool turned 0.3 rad about world x, in place."""
+    return _runs_89(tuple(float(lam) for lam in np.atleast_1d(lams)), method)
+
+
+@frozen_cache
+def _runs_89(lams, method):
     p560 = puma560()
     q = p560.qn
     q[4] = np.radians(1.0)
@@ -214,16 +221,22 @@ def wrong_answers():
     yield "8.9", LAMS_89[k + 1], lam, "length of the whole joint-rate vector"  # peak of |qd|, see below
 
 
-CASES = list(wrong_answers())
+@pytest.fixture(scope="module")
+def cases():
+    return list(wrong_answers())
 
 
-def test_every_exercise_has_wrong_answers():
-    assert {c[0] for c in CASES} == set(RIGHT)
+N_CASES = 41        # built when the tests run, not when they are collected
 
 
-@pytest.mark.parametrize("case", range(len(CASES)), ids=lambda k: f"{CASES[k][0]}-{k}")
-def test_wrong_answer_gets_a_hint_without_the_answer(capsys, case):
-    exercise_id, answer, expected, words = CASES[case]
+def test_every_exercise_has_wrong_answers(cases):
+    assert len(cases) == N_CASES
+    assert {c[0] for c in cases} == set(RIGHT)
+
+
+@pytest.mark.parametrize("case", range(N_CASES))
+def test_wrong_answer_gets_a_hint_without_the_answer(capsys, cases, case):
+    exercise_id, answer, expected, words = cases[case]
     ok, text = feedback(capsys, exercise_id, answer)
     assert not ok
     assert text.startswith(f"Exercise {exercise_id}: not yet. Hint: "), text

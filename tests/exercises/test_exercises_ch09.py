@@ -10,6 +10,7 @@ import pytest
 import rvc
 from rvc import dynparams, fdyn, gravload, inertia, jtraj, nofriction, payload, sea
 from exercise_leaks import assert_no_leak, feedback
+from support import frozen_cache
 from rvc.exercises import check, exercises
 from rvc.models import puma560, puma560_motor2, twolink
 
@@ -82,6 +83,7 @@ def bisect_T(f, lo=0.05, hi=20.0):
     return hi
 
 
+@frozen_cache
 def answer_95():
     return bisect_T(share_95)
 
@@ -121,6 +123,7 @@ def shortest_move(robot=P, gravity=None):
 
 
 @cache
+@frozen_cache
 def answer_99():
     return shortest_move()
 
@@ -137,6 +140,7 @@ def ct_error(wn, loaded=True):
 
 
 @cache
+@frozen_cache
 def answer_910():
     """Scan the whole numbers upwards."""
     return next(wn for wn in range(1, 100) if ct_error(wn) <= 0.01)
@@ -152,6 +156,7 @@ def sensed(k):
 
 
 @cache
+@frozen_cache
 def answer_911():
     lo, hi = 10.0, 3e4
     for _ in range(30):

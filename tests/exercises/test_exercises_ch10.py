@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from exercise_leaks import assert_no_leak, feedback
+from support import frozen_cache
 from scipy.optimize import fsolve
 
 from rvc.parallel import FiveBar, scdd_forward, simulate_move
@@ -30,6 +31,7 @@ def undeflected(robot, x):
 # ---------------------------------------------------------------- right answers
 # Each as a student would write it, by a route other than the checker's where one exists.
 
+@frozen_cache
 def answer_101(robot=None, down=True):
     """The four unknowns (two deflections, two torques) from the five-step SCDD at rest."""
     robot = robot or default_robot()
@@ -55,6 +57,7 @@ def cut_force_102(robot, y):
     return lam
 
 
+@frozen_cache
 def answer_102(robot=None):
     robot = robot or default_robot()
     y = np.linspace(0.02, 0.40, 38001)                          # every 0.01 mm
@@ -63,6 +66,7 @@ def answer_102(robot=None):
     return float(y[np.argmin(np.abs(size - 10 * home))])
 
 
+@frozen_cache
 def answer_103(robot=None):
     robot = robot or default_robot()
     y = np.linspace(0.10, 0.55, 4501)
@@ -107,6 +111,7 @@ def sags_105(K, part=None):
     return np.array([np.hypot(*v) if part is None else abs(v[part]) for v in d])
 
 
+@frozen_cache
 def answer_105(robot=None):
     """Bisection on each requirement: the frequency 35 Hz, the sag 0.2 mm at the worst pose."""
     def smallest(ok, lo=100.0, hi=20000.0):
