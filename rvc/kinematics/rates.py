@@ -187,8 +187,10 @@ def resolve_rates(J: Jacobian, v: Twist6 | ArrayLike, method: str = "pinv", damp
     is the physics.  Where the rates cannot give ``v`` at all (``J`` singular
     or with too few joints and ``v`` outside its range) ``"inv"`` falls back
     to ``"pinv"``, and both warn (:class:`~rvc.checks.SingularityWarning`)
-    that only part of ``v`` is achieved.  Batched: ``J`` (..., m, n), ``v``
-    (..., m).
+    that only part of ``v`` is achieved.  A direction counts as lost when
+    its singular value is below ``RANK_TOL`` (1e-9) times the largest, and
+    the pseudo-inverse drops exactly those: the rank the warning judges is
+    the rank the rates use.  Batched: ``J`` (..., m, n), ``v`` (..., m).
 
     >>> p560 = rvc.models.puma560()
     >>> qns = p560.qr.copy(); qns[4] = np.radians(5)
@@ -223,9 +225,9 @@ def resolve_rates(J: Jacobian, v: Twist6 | ArrayLike, method: str = "pinv", damp
         full = np.broadcast_to(full, batch)
         qd = np.empty(batch + (n,))
         qd[full] = np.linalg.solve(Jb[full], vb[full][..., None])[..., 0]
-        qd[~full] = (np.linalg.pinv(Jb[~full]) @ vb[~full][..., None])[..., 0]
+        qd[~full] = (np.linalg.pinv(Jb[~full], rcond=RANK_TOL) @ vb[~full][..., None])[..., 0]
     else:
-        qd = (np.linalg.pinv(J) @ v[..., None])[..., 0]
+        qd = (np.linalg.pinv(J, rcond=RANK_TOL) @ v[..., None])[..., 0]
     if not np.all(full):
         vn = np.linalg.norm(v, axis=-1)
         miss = np.linalg.norm((J @ qd[..., None])[..., 0] - v, axis=-1)
@@ -243,6 +245,8 @@ def nullproj(J: Jacobian) -> np.ndarray:
     for any basis :math:`N` of the null space (MATLAB's ``N = null(J)``),
     and :math:`\\dot q = J^+ v + P \\dot q_0` gives the tool velocity ``v``
     while moving the joints as close to :math:`\\dot q_0` as the task allows.
+    Directions whose singular value is below ``RANK_TOL`` times the largest
+    count as lost, as in :func:`resolve_rates`, so they belong to the null space.
 
     >>> left = rvc.models.baxter("left")
     >>> J = left.jacob0(left.qn)
@@ -254,7 +258,7 @@ def nullproj(J: Jacobian) -> np.ndarray:
     if J.ndim < 2:
         raise ValueError(f"J: expected a Jacobian of shape (..., m, n), got shape {J.shape}")
     n = J.shape[-1]
-    return np.eye(n) - np.linalg.pinv(J) @ J
+    return np.eye(n) - np.linalg.pinv(J, rcond=RANK_TOL) @ J
 
 
 # ---------------------------------------------------------------------------

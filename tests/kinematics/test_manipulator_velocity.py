@@ -368,3 +368,23 @@ def test_damped_least_squares_formula():
     np.testing.assert_allclose(qd, np.linalg.solve(J.T @ J + lam * np.eye(7), J.T @ v), atol=1e-12)
     U, s, Vt = np.linalg.svd(J, full_matrices=False)
     np.testing.assert_allclose(qd, Vt.T @ (s / (s**2 + lam) * (U.T @ v)), atol=1e-12)
+
+
+def test_a_direction_below_the_rank_tolerance_is_lost_for_the_rates_and_the_warning_alike():
+    """Singular values 1, 1e-12: the rank test calls J singular, so pinv must drop that
+    direction too (not give a rate of 1e12) and say that only part of v is achieved."""
+    U, _ = np.linalg.qr(np.random.default_rng(3).normal(size=(2, 2)))
+    J = U @ np.diag([1.0, 1e-12]) @ U.T
+    v = U @ [0.2, 0.1]
+    for method in ("inv", "pinv"):
+        with pytest.warns(rvc.SingularityWarning, match="only the part of v"):
+            qd = rvc.resolve_rates(J, v, method)
+        np.testing.assert_allclose(qd, U @ [0.2, 0.0], atol=1e-12)
+    np.testing.assert_allclose(rvc.nullproj(J), np.outer(U[:, 1], U[:, 1]), atol=1e-12)
+    # just above the tolerance the direction is kept: the rate is large, v is met, no warning
+    J = U @ np.diag([1.0, 1e-8]) @ U.T
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        qd = rvc.resolve_rates(J, v, "pinv")
+    np.testing.assert_allclose(J @ qd, v, atol=1e-12)
+    np.testing.assert_allclose(rvc.nullproj(J), np.zeros((2, 2)), atol=1e-7)
