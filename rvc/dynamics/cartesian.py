@@ -99,7 +99,12 @@ def asada(robot: DynamicChain, q: JointVector, axes: str = "all") -> float | np.
     and is exactly 0 at a singularity (where :func:`inertia_x` warns: the end
     effector's inertia is infinite along a direction it cannot move, while
     a pseudo-inverse's round-off could give a tiny negative ratio).  Dimensionless:
-    scaling every mass by k leaves it unchanged.
+    scaling every mass by k leaves it unchanged.  With ``axes="all"`` (the
+    notes' default) the six eigenvalues mix a mass (kg, along the
+    translations) with inertias (kg m^2, about the rotations), so that
+    number depends on the unit of length, as MATLAB's does: the same arm in
+    millimetres gives another value.  ``"trans"`` and ``"rot"`` compare like
+    with like and do not depend on it.
 
     >>> p560 = rvc.models.puma560()
     >>> round(float(asada(p560, p560.qn, "trans")), 4)

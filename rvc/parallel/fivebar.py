@@ -203,7 +203,7 @@ class FiveBar(ClosedChain):
                   \\quad d\\,\\hat u = E_2 - E_1,
 
         and :math:`p_k = \\mathrm{atan2}(x - E_k) - (a_k + \\sum e_k)`, wrapped to
-        (-pi, pi].  ``guess`` is ignored (the form is closed).  Angles in and out
+        [-pi, pi).  ``guess`` is ignored (the form is closed).  Angles in and out
         are radians unless ``unit="deg"``.
 
         >>> robot = FiveBar()

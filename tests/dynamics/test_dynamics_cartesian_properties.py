@@ -72,3 +72,20 @@ def test_bad_axes_named(p560):
         asada(p560, p560.qn, "xyz")
     with pytest.raises(ValueError, match="^axes: "):
         asada(p560, p560.qn, [False] * 6)
+
+
+def _in_mm(robot, k=1000.0):
+    """The same arm with lengths in mm: a, d, r times k, inertias (kg m^2) times k^2."""
+    r = copy.deepcopy(robot)
+    for link in r.links:
+        link.a, link.d, link.r = link.a * k, link.d * k, np.asarray(link.r) * k
+        link.I = np.asarray(link.I) * k ** 2
+        link.Jm = link.Jm * k ** 2
+    return r
+
+
+def test_asada_of_like_rows_does_not_depend_on_the_unit_of_length_but_all_six_does(p560):
+    mm = _in_mm(p560)
+    for axes in ("trans", "rot"):
+        assert asada(mm, p560.qn, axes) == pytest.approx(asada(p560, p560.qn, axes), rel=1e-9)
+    assert asada(mm, p560.qn, "all") != pytest.approx(asada(p560, p560.qn, "all"), rel=1e-3)

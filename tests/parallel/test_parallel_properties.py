@@ -155,3 +155,18 @@ def test_simulate_move_blames_the_point_typed(robot, x0, x1, name):
 def test_five_bar_home_out_of_reach_is_blamed_on_home():
     with pytest.raises(ValueError, match="^home: "):
         FiveBar(home=(5.0, 5.0))
+
+
+def test_assemble_wraps_the_passive_angles_to_the_documented_half_open_range():
+    """[-pi, pi): over a grid of poses and deflections, batched and one by one alike (one
+    configuration takes a scalar path, the simulation's inner loop: libm's cos and numpy's
+    may differ in the last bit, so the two agree to round-off, not bit for bit)."""
+    robot = FiveBar()
+    xs = np.stack(np.meshgrid(np.linspace(-0.15, 0.15, 7), np.linspace(0.25, 0.45, 7)), -1).reshape(-1, 2)
+    qa = robot.ikine_rigid(xs)
+    qe = np.tile([0.02, -0.03], (len(xs), 1))
+    q = robot.assemble(qa, qe)
+    passive = q[:, robot.ip]
+    assert np.all(passive >= -np.pi) and np.all(passive < np.pi)
+    for k in range(len(xs)):
+        np.testing.assert_allclose(robot.assemble(qa[k], qe[k]), q[k], rtol=0, atol=2e-15)
