@@ -128,12 +128,18 @@ class _ETSBase:
     dim = 3
 
     def __init__(self, terms: Iterable[ET | tuple] = ()) -> None:
+        if isinstance(terms, str):
+            raise TypeError(f"terms: expected elementary transforms, got the string {terms!r}; "
+                            f"parse a string with {type(self).__name__}.from_string(...)")
         terms = list(terms)
         seen = set()
         out = []
         j = 0
         for t in terms:
             if not isinstance(t, ET):
+                if not isinstance(t, (tuple, list)) or len(t) not in (3, 4):
+                    raise TypeError(f"terms: expected ET terms or (axis, value, joint[, name]) tuples, "
+                                    f"got {t!r}")
                 t = ET(*t)
             if t.axis not in self._AXES:
                 raise ValueError(
@@ -283,10 +289,20 @@ class _ETSBase:
         """Base pose (4, 4): the identity (a sequence starts where it is drawn)."""
         return np.eye(4)
 
+    @base.setter
+    def base(self, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} has no base of its own: put it in the sequence as "
+                             f"its first constant terms, e.g. {type(self).__name__}.Tz(0.5) * E")
+
     @property
     def tool(self) -> SE3:
         """Tool pose (4, 4): the identity (a tool is one more constant term)."""
         return np.eye(4)
+
+    @tool.setter
+    def tool(self, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} has no tool of its own: put it in the sequence as "
+                             f"its last constant terms, e.g. E * {type(self).__name__}.Tz(0.1)")
 
     # -- kinematics: thin calls into rvc.kinematics.ets_fkine --------------------- #
     def fkine(self, q: JointVector | None = None, *, unit: str = "rad") -> SE3 | SE2:

@@ -114,3 +114,16 @@ def test_fkine_all_ends_at_fkine_and_places_each_joint():
     # joint 3 (Ry(q3)) sits where the prefix "Tz Rz Ry Ty Tz" puts it
     prefix = E[:5]
     np.testing.assert_allclose(F[:, 3], prefix.fkine(Q[:, :2]), atol=1e-12)
+
+
+def test_slips_building_a_sequence_get_a_clear_error():
+    with pytest.raises(TypeError, match=r"terms: .*string 'Rz\(q1\) Tx\(1\)'.*from_string"):
+        ETS3("Rz(q1) Tx(1)")
+    with pytest.raises(TypeError, match=r"terms: expected ET terms .* got \('Rz',\)"):
+        ETS3([("Rz",)])
+    E = ETS3.Rz() * ETS3.Tx(1)
+    with pytest.raises(AttributeError, match="no base of its own.*first constant terms"):
+        E.base = np.eye(4)
+    with pytest.raises(AttributeError, match="no tool of its own.*last constant terms"):
+        E.tool = np.eye(4)
+    np.testing.assert_array_equal(E.base, np.eye(4))
