@@ -141,6 +141,14 @@ def _controller_text(Kp_name, Kv, Ki):
     return f"P\n${Kp_name} = {_num(Kv)}$"
 
 
+def _velocity_loop_gains(motor, Kv, Ki, J):
+    """The velocity loop's gains and inertia, checked (``J`` defaults to the motor's own)."""
+    Kv = getphysical(Kv, "Kv", "velocity gain", nonnegative=True)
+    Ki = getphysical(Ki, "Ki", "integral gain", nonnegative=True)
+    J = motor.Jm if J is None else getphysical(J, "J", "inertia", nonnegative=True)
+    return Kv, Ki, J
+
+
 def plot_velocity_loop(motor: Motor, Kv: float, Ki: float = 0.0, *, J: float | None = None, ax: Any = None,
                        figsize: tuple[float, float] = (9, 2.6)) -> BlockDiagram:
     r"""The velocity loop of 9.1.6 as a block diagram, with the motor's numbers.
@@ -165,9 +173,7 @@ def plot_velocity_loop(motor: Motor, Kv: float, Ki: float = 0.0, *, J: float | N
     >>> d.blocks["controller"].splitlines()[0]
     'PI'
     """
-    Kv = getphysical(Kv, "Kv", "velocity gain", nonnegative=True)
-    Ki = getphysical(Ki, "Ki", "integral gain", nonnegative=True)
-    J = motor.Jm if J is None else getphysical(J, "J", "inertia", nonnegative=True)
+    Kv, Ki, J = _velocity_loop_gains(motor, Kv, Ki, J)
     d = BlockDiagram(_axes(ax, figsize))
     y = 0.0
     e0, e1 = d.sum("error", 1.2, y, "+-")
@@ -212,9 +218,7 @@ def plot_position_loop(motor: Motor, Kp: float, Kv: float, Ki: float = 0.0, *, J
     True
     """
     Kp = getphysical(Kp, "Kp", "position gain", nonnegative=True)
-    Kv = getphysical(Kv, "Kv", "velocity gain", nonnegative=True)
-    Ki = getphysical(Ki, "Ki", "integral gain", nonnegative=True)
-    J = motor.Jm if J is None else getphysical(J, "J", "inertia", nonnegative=True)
+    Kv, Ki, J = _velocity_loop_gains(motor, Kv, Ki, J)
     d = BlockDiagram(_axes(ax, figsize))
     y = 0.0
     e0, e1 = d.sum("error", 1.2, y, "+-")
