@@ -10,7 +10,8 @@
 #   make lint      the pre-commit hooks on every file: ruff, notebook outputs, actionlint
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
 #   make bench     time rvc against its peers (their own venv, .venv-peers) and every notebook
-#                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md
+#                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md,
+#                  and the sliders' key-press-to-figure latency in JupyterLab: benchmarks/latency.md
 
 PYTHON ?= python3
 VENV   := .venv
@@ -116,10 +117,11 @@ $(PEERS)/.bench: benchmarks/requirements.txt $(PEERS)/.installed
 BENCH_ENV = env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \
 	MKL_NUM_THREADS=1
 
-bench: $(STAMP) $(PEERS)/.bench
+bench: $(STAMP) $(PEERS)/.bench $(BROWSER_STAMP)
 	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/run.py
 	$(BENCH_ENV) MPLBACKEND=Agg $(BIN)/python benchmarks/sliders.py
 	$(BENCH_ENV) $(PEERS)/bin/python benchmarks/parallel.py
+	$(BENCH_ENV) $(BIN)/python -m pytest -p no:cacheprovider -q tests/browser/bench_latency.py
 
 LINT_STAMP := $(VENV)/.lint-installed
 

@@ -88,6 +88,7 @@ class SliderDemo:
         self.panel = widgets.VBox([widgets.VBox(list(controls.values())), self.output])
         self.error = None
         self._holding = False
+        self._bbox = None
         plt.close(fig)
         self.callback(**self.values)  # a broken demo fails the cell that builds it
         self._show()
@@ -121,13 +122,42 @@ class SliderDemo:
 
     def _show(self):
         from IPython import get_ipython
-        from IPython.display import clear_output, display
+        from IPython.display import Image, clear_output, display
 
         if get_ipython() is None:  # nothing to show outside IPython
             return
+        png = self.png()
         with self.output:
             clear_output(wait=True)
-            display(self.fig)
+            display(Image(png))
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes, drawn once, for the live panel.
+
+        The inline backend draws a figure twice to show it (once to find the
+        tight box around its artists, once to paint it) and compresses the
+        PNG hard.  A panel redraws on every slider move, so it finds its box
+        once, at the first redraw (the tight box, widened to the whole figure
+        so that a longer label later is not cut), then paints once per move
+        and compresses lightly.  The static figures (``snapshot``, the book)
+        are shown by the inline backend as before.
+        """
+        import io
+
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.transforms import Bbox
+
+        if self._bbox is None:
+            canvas = self.fig.canvas
+            if not isinstance(canvas, FigureCanvasAgg):     # closed from pyplot: a bare canvas
+                canvas = FigureCanvasAgg(self.fig)
+            canvas.draw()
+            tight = self.fig.get_tightbbox(canvas.get_renderer()).padded(0.1)
+            whole = Bbox.from_bounds(0, 0, *self.fig.get_size_inches())
+            self._bbox = Bbox.union([tight, whole])
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png", bbox_inches=self._bbox, pil_kwargs={"compress_level": 1})
+        return buf.getvalue()
 
     def set(self, **values: Any) -> Any:
         """Move the sliders to ``values`` (others stay), redraw once, return the figure.

@@ -9,6 +9,7 @@ panel's output area received.
 
 import copy
 import textwrap
+from unittest import mock
 
 import matplotlib
 
@@ -151,3 +152,31 @@ def test_teach_panels_use_the_slider_pattern():
     assert len(count) == 1
     assert list(t.q.round(6)) == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
 
+
+
+def _png_size(data):
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_the_live_panel_paints_once_per_move_in_a_box_found_once():
+    """The inline backend draws twice per figure (tight box, then paint); the panel finds its
+    box at the first redraw and then paints once per move, at the figure's dpi, in the same box
+    (the whole figure at least), so the image does not jump when a label grows."""
+    fig, ax = plt.subplots(figsize=(3, 2), dpi=100)
+    (line,) = ax.plot([0, 1], [0, 0])
+    title = ax.set_title("a")
+
+    def show(v=0.5):
+        line.set_ydata([0, v])
+    demo = SliderDemo(fig, show, v=widgets.FloatSlider(min=0, max=1, value=0.5))
+    first = _png_size(demo.png())
+    assert first[0] >= 300 and first[1] >= 200
+    draws = []
+    original = type(fig).draw
+    with mock.patch.object(type(fig), "draw", lambda self, r: (draws.append(1), original(self, r))[1]):
+        title.set_text("a much longer title than before " * 2)
+        demo.set(v=0.9)
+        again = _png_size(demo.png())
+    assert len(draws) == 1
+    assert again == first
