@@ -21,7 +21,7 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "motion.trajectory", "motion.velocity", "motion.rigidbody",
     "kinematics.jacobian", "kinematics.chain", "kinematics.dh", "kinematics.ets_fkine", "kinematics.poe",
     "kinematics.poejac", "kinematics.analytical", "kinematics.ikine2link", "kinematics.ikine6s",
-    "models.link", "models.library", "models.display",
+    "models.link", "models.library", "models.display", "models.parallel_robots",
     "dynamics.params", "dynamics.friction", "dynamics.payload", "dynamics.recursion", "dynamics.rne",
     "dynamics.matrices", "dynamics.fdyn", "dynamics.symbolic", "dynamics.actuator", "dynamics.control",
     "kinematics.ikine", "kinematics.rates", "kinematics.ellipsoid", "kinematics.rrmc",
