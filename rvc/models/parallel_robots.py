@@ -20,11 +20,12 @@ import numpy as np
 from ..checks import getphysical, getscalar, getvector
 from ..dynamics.payload import add_point_mass
 from ..shapes import ArrayLike
+from ..parallel.model import ParallelModel, parallel_ikine, point_closure
 from ..spatial.transforms3d import transl
 from .dhrobot import DHRobot
 from .link import RevoluteDH
 
-__all__ = ["planar_arm"]
+__all__ = ["planar_arm", "fivebar_model"]
 
 
 def planar_arm(lengths: ArrayLike, masses: ArrayLike, *, com: ArrayLike | None = None,
@@ -67,3 +68,61 @@ def planar_arm(lengths: ArrayLike, masses: ArrayLike, *, com: ArrayLike | None =
         links.append(RevoluteDH(a=float(lengths[k]), m=m, r=r, I=I, Jm=float(rotor[k]), G=1.0))
     return DHRobot(links, name=name, base=transl(base[0], base[1], 0.0),
                    gravity=(0.0, -getscalar(g, "g"), 0.0))
+
+
+def _elbow_guess(B, x, L1, L2, side):
+    """(a, p): a two-link arm from B (proximal L1, distal L2) reaching x, elbow on ``side`` (+1 left of B -> x)."""
+    r = np.asarray(x, float)[:2] - np.asarray(B, float)[:2]
+    d = float(np.hypot(*r))
+    if not abs(L1 - L2) < d < L1 + L2:
+        raise ValueError(f"home: expected a point the chain from {np.round(B, 4).tolist()} reaches "
+                         f"({abs(L1 - L2):.3g} < d < {L1 + L2:.3g}), got d = {d:.3g}")
+    u = r / d
+    a = (L1 ** 2 - L2 ** 2 + d ** 2) / (2 * d)
+    E = a * u + side * np.sqrt(L1 ** 2 - a ** 2) * np.array([-u[1], u[0]])
+    a1 = float(np.arctan2(E[1], E[0]))
+    w = r - E
+    return a1, float((np.arctan2(w[1], w[0]) - a1 + np.pi) % (2 * np.pi) - np.pi)
+
+
+def _leg(L1, m1, L2, m2, n_elastic, base, Jr, tip_mass, g):
+    """A leg of the planar robots: proximal link split into n_elastic + 1 rods, then the distal link."""
+    ns = int(n_elastic) + 1
+    rotor = [Jr] + [0.0] * ns
+    return planar_arm([L1 / ns] * ns + [L2], [m1 / ns] * ns + [m2], rotor=rotor, tip_mass=tip_mass,
+                      base=base, g=g), "a" + "e" * (ns - 1) + "p"
+
+
+def fivebar_model(*, B1: ArrayLike = (-0.10, 0.0), B2: ArrayLike = (0.10, 0.0), L1: float = 0.25, m1: float = 0.5,
+                  L2: float = 0.35, m2: float = 0.4, m_ee: float = 0.5, K: float = 500.0, D: float = 0.1,
+                  Jr: float = 2e-4, g: float = 9.81, n_elastic: int = 1,
+                  home: ArrayLike = (0.0, 0.40)) -> ParallelModel:
+    """The elastic planar five-bar of Chapter 10 as a :class:`~rvc.parallel.ParallelModel` of two DH chains.
+
+    The parameters and their defaults are :class:`~rvc.parallel.FiveBar`'s:
+    each chain is the :func:`planar_arm` of an actuated joint at :math:`B_k`,
+    the proximal link (length L1, mass m1) split into ``n_elastic + 1`` equal
+    rods joined by springs (K, D), and the distal link (L2, m2); the
+    end-effector mass ``m_ee`` sits on chain 1's tip, the rotor inertia
+    ``Jr`` on each actuated joint.  The tips meet at one point
+    (:func:`~rvc.parallel.point_closure` on x, y).  ``q_home`` is the
+    undeflected mechanism with the end-effector at ``home``, elbows outward.
+
+    >>> robot = fivebar_model()
+    >>> robot.roles, robot.q_home.round(4) + 0.0
+    ('aepaep', array([ 2.3338,  0.    , -1.6566,  0.8078,  0.    ,  1.6566]))
+    """
+    if not isinstance(n_elastic, (int, np.integer)) or isinstance(n_elastic, bool) or n_elastic < 0:
+        raise ValueError(f"n_elastic: expected a whole number >= 0, got {n_elastic!r}")
+    L1 = getphysical(L1, "L1", "length", positive=True)
+    L2 = getphysical(L2, "L2", "length", positive=True)
+    B1, B2 = getvector(B1, "B1", 2), getvector(B2, "B2", 2)
+    legs = [_leg(L1, m1, L2, m2, n_elastic, B, Jr, tip, g) for B, tip in ((B1, m_ee), (B2, 0.0))]
+    robot = ParallelModel([c for c, _ in legs], [r for _, r in legs], point_closure("xy"),
+                          stiffness=K, damping=D, name="five-bar")
+    home = getvector(home, "home", 2)
+    guess = np.zeros(robot.N)
+    for (B, side), s in zip(((B1, 1.0), (B2, -1.0)), robot.slices):
+        guess[s.start], guess[s.stop - 1] = _elbow_guess(B, home, L1, L2, side)
+    robot.q_home = parallel_ikine(robot, home, guess=guess)
+    return robot
