@@ -7,6 +7,8 @@ chain as in Chapters 7-9), and the parallel robots are
 
 * :func:`planar_arm` -- a planar arm of revolute joints in the (x, y) plane, as the
   :class:`~rvc.parallel.PlanarChain` of the same parameters describes it;
+* :func:`fivebar_model` -- Chapter 10's elastic five-bar (two chains, tips meeting at a point);
+* :func:`rrr3` -- a planar 3-RRR with elastic proximal links and a moving platform.
 
 >>> arm = planar_arm([1.0, 1.0], [1.0, 1.0])
 >>> arm.n, arm.structure
@@ -20,12 +22,12 @@ import numpy as np
 from ..checks import getphysical, getscalar, getvector
 from ..dynamics.payload import add_point_mass
 from ..shapes import ArrayLike
-from ..parallel.model import ParallelModel, parallel_ikine, point_closure
+from ..parallel.model import ParallelModel, parallel_ikine, platform_closure, point_closure
 from ..spatial.transforms3d import transl
 from .dhrobot import DHRobot
 from .link import RevoluteDH
 
-__all__ = ["planar_arm", "fivebar_model"]
+__all__ = ["planar_arm", "fivebar_model", "rrr3"]
 
 
 def planar_arm(lengths: ArrayLike, masses: ArrayLike, *, com: ArrayLike | None = None,
@@ -124,5 +126,52 @@ def fivebar_model(*, B1: ArrayLike = (-0.10, 0.0), B2: ArrayLike = (0.10, 0.0), 
     guess = np.zeros(robot.N)
     for (B, side), s in zip(((B1, 1.0), (B2, -1.0)), robot.slices):
         guess[s.start], guess[s.stop - 1] = _elbow_guess(B, home, L1, L2, side)
+    robot.q_home = parallel_ikine(robot, home, guess=guess)
+    return robot
+
+
+def rrr3(*, R_base: float = 0.30, r_platform: float = 0.08, L1: float = 0.20, m1: float = 0.4, L2: float = 0.20,
+         m2: float = 0.3, m_platform: float = 0.5, I_platform: float = 1.5e-3, K: float = 300.0, D: float = 0.05,
+         Jr: float = 2e-4, g: float = 9.81, n_elastic: int = 1, home: ArrayLike = (0.0, 0.0, 0.0)) -> ParallelModel:
+    """A planar 3-RRR parallel robot with elastic proximal links and a moving platform, in a vertical plane.
+
+    Three legs stand at :math:`B_i = R_b (\\cos\\beta_i, \\sin\\beta_i)`,
+    :math:`\\beta_i = 90° + 120° i`; each is the :func:`planar_arm` of an
+    actuated joint, a proximal link (L1, m1) split into ``n_elastic + 1``
+    rods joined by springs (K, D) and a distal link (L2, m2) whose tip is
+    pinned to the platform at :math:`b_i = r_p (\\cos\\beta_i, \\sin\\beta_i)`
+    (platform frame).  The platform (mass ``m_platform``, inertia
+    ``I_platform`` about its centre) has coordinates :math:`(x, y, \\varphi)`
+    (:func:`~rvc.parallel.platform_closure`); gravity acts along -y.  Tree
+    coordinates: leg 1, leg 2, leg 3, then :math:`(x, y, \\varphi)`; compact:
+    the actuated and elastic joints.  ``q_home`` puts the undeflected platform
+    at ``home`` with every elbow to the left of the line from its base to its
+    attachment.
+
+    >>> robot = rrr3()
+    >>> robot.roles, robot.N, robot.n_compact, robot.k
+    ('aepaepaepppp', 12, 6, 6)
+    >>> robot.fkine(robot.q_home) + 0.0
+    array([0., 0., 0.])
+    """
+    if not isinstance(n_elastic, (int, np.integer)) or isinstance(n_elastic, bool) or n_elastic < 0:
+        raise ValueError(f"n_elastic: expected a whole number >= 0, got {n_elastic!r}")
+    R_base = getphysical(R_base, "R_base", "length", positive=True)
+    r_platform = getphysical(r_platform, "r_platform", "length", positive=True)
+    L1 = getphysical(L1, "L1", "length", positive=True)
+    L2 = getphysical(L2, "L2", "length", positive=True)
+    beta = np.deg2rad(90.0 + 120.0 * np.arange(3))
+    u = np.stack([np.cos(beta), np.sin(beta)], -1)
+    legs = [_leg(L1, m1, L2, m2, n_elastic, R_base * ui, Jr, 0.0, g) for ui in u]
+    closure = platform_closure(r_platform * u, mass=m_platform, inertia=I_platform, motion="planar")
+    robot = ParallelModel([c for c, _ in legs], [r for _, r in legs], closure, stiffness=K, damping=D,
+                          gravity=(0.0, -getscalar(g, "g"), 0.0), name="3-RRR")
+    home = getvector(home, "home", 3)
+    c, s = np.cos(home[2]), np.sin(home[2])
+    guess = np.zeros(robot.N)
+    guess[robot.platform] = home
+    for ui, sl in zip(u, robot.slices):
+        P = home[:2] + r_platform * np.array([c * ui[0] - s * ui[1], s * ui[0] + c * ui[1]])
+        guess[sl.start], guess[sl.stop - 1] = _elbow_guess(R_base * ui, P, L1, L2, 1.0)
     robot.q_home = parallel_ikine(robot, home, guess=guess)
     return robot
