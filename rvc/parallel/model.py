@@ -825,7 +825,9 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
     * ``"scdd"`` -- per body: each chain's (and the platform's) mass matrix
       factored alone, :math:`\\ddot q_i^0 = M_i^{-1}(\\tau_i - b_i)`,
       :math:`Y_i = M_i^{-1} A_i^T`, then
-      :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0`.
+      :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0`
+      (each body's :math:`M_i` must be invertible: a chain ending in a massless link needs
+      ``"compact"`` or ``"kkt"``).
 
     >>> from rvc.models import fivebar_model
     >>> robot = fivebar_model()
@@ -863,10 +865,14 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
         return np.linalg.solve(KKT, rhs[..., None])[..., :n, 0]
     blocks = list(model.slices) + ([model.platform] if model.n_platform else [])
     free, resp, schur, rhs = [], [], 0.0, -Adqd
-    for s in blocks:
+    for i, s in enumerate(blocks):
         Ai = A[..., :, s]
-        sol = np.linalg.solve(Mt[..., s, s], np.concatenate(
-            [(tau_t[..., s] - bias[..., s])[..., None], np.swapaxes(Ai, -1, -2)], -1))
+        try:
+            sol = np.linalg.solve(Mt[..., s, s], np.concatenate(
+                [(tau_t[..., s] - bias[..., s])[..., None], np.swapaxes(Ai, -1, -2)], -1))
+        except np.linalg.LinAlgError:
+            raise ValueError(f"method: 'scdd' factors each body's mass matrix alone, and body {i + 1}'s is "
+                             "singular (a massless link); use 'compact' or 'kkt'") from None
         free.append(sol[..., 0])
         resp.append(sol[..., 1:])
         schur = schur + Ai @ sol[..., 1:]

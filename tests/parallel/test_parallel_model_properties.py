@@ -164,3 +164,35 @@ def test_type_two_singularity_warns_and_gives_the_least_norm_answer():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         robot.W(robot.q_home)                                       # no warning away from it
+
+
+def test_orientation_closure_of_a_leg_fixed_to_the_platform():
+    """Leg 1 of the 3-RRR carrying the platform pin as its own (massless, zero-length) third joint, its tip
+    frame fixed to the platform (orientation closure): the same mechanism, so the same compact dynamics."""
+    from rvc.models import DHRobot, RevoluteDH
+
+    robot = rrr3()
+    leg = robot.chains[0]
+    pinned = DHRobot([*leg.links, RevoluteDH(a=0.0)], base=leg.base, gravity=leg.gravity)
+    c = robot.closure
+    offset = 0.3                                           # leg 1's tip angle minus the platform's
+    closure = platform_closure(c.attachments, mass=c.mass, inertia=c.inertia,
+                               orientation=(True, False, False), offsets=[offset, 0.0, 0.0])
+    fixed = ParallelModel([pinned, *robot.chains[1:]], ["aepp", "aep", "aep"], closure,
+                          stiffness=300.0, damping=0.05, gravity=robot.gravity)
+    assert fixed.k == robot.k + 1 and fixed.n_compact == robot.n_compact
+    state = moved(robot, 7)
+    q, qd, qdd, tau = state
+    qf = np.insert(q, 3, q[-1] - q[robot.slices[0]].sum() + offset)     # r1 = phi - (a1 + e1 + p1) + offset
+    assert np.abs(fixed.h(qf)).max() < 1e-12
+    a, b = fixed.compact(qf, qd), robot.compact(q, qd)
+    for k in ("M", "C", "eta", "K", "D"):
+        np.testing.assert_allclose(getattr(a, k), getattr(b, k), atol=1e-12)
+    np.testing.assert_allclose(fixed.jacobian(qf), robot.jacobian(q), atol=1e-12)
+    for method in ("compact", "kkt"):
+        acc = fixed.forward_dynamics(qf, qd, tau, method)
+        np.testing.assert_allclose(np.delete(acc, 3), robot.forward_dynamics(q, qd, tau), rtol=1e-9)
+    with pytest.raises(ValueError, match="body 1's is singular"):       # the massless pin joint
+        fixed.forward_dynamics(qf, qd, tau, "scdd")
+    np.testing.assert_allclose(fixed.inverse_dynamics(qf, qd, qdd, "lagrange"),
+                               robot.inverse_dynamics(q, qd, qdd), atol=1e-9)
