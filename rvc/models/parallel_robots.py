@@ -8,7 +8,8 @@ chain as in Chapters 7-9), and the parallel robots are
 * :func:`planar_arm` -- a planar arm of revolute joints in the (x, y) plane, as the
   :class:`~rvc.parallel.PlanarChain` of the same parameters describes it;
 * :func:`fivebar_model` -- Chapter 10's elastic five-bar (two chains, tips meeting at a point);
-* :func:`rrr3` -- a planar 3-RRR with elastic proximal links and a moving platform.
+* :func:`rrr3` -- a planar 3-RRR with elastic proximal links and a moving platform;
+* :func:`delta_robot` -- a spatial Delta robot with elastic upper arms and a translating platform.
 
 >>> arm = planar_arm([1.0, 1.0], [1.0, 1.0])
 >>> arm.n, arm.structure
@@ -23,11 +24,11 @@ from ..checks import getphysical, getscalar, getvector
 from ..dynamics.payload import add_point_mass
 from ..shapes import ArrayLike
 from ..parallel.model import ParallelModel, parallel_ikine, platform_closure, point_closure
-from ..spatial.transforms3d import transl
+from ..spatial.transforms3d import transl, trotx, trotz
 from .dhrobot import DHRobot
 from .link import RevoluteDH
 
-__all__ = ["planar_arm", "fivebar_model", "rrr3"]
+__all__ = ["planar_arm", "fivebar_model", "rrr3", "delta_robot"]
 
 
 def planar_arm(lengths: ArrayLike, masses: ArrayLike, *, com: ArrayLike | None = None,
@@ -173,5 +174,67 @@ def rrr3(*, R_base: float = 0.30, r_platform: float = 0.08, L1: float = 0.20, m1
     for ui, sl in zip(u, robot.slices):
         P = home[:2] + r_platform * np.array([c * ui[0] - s * ui[1], s * ui[0] + c * ui[1]])
         guess[sl.start], guess[sl.stop - 1] = _elbow_guess(R_base * ui, P, L1, L2, 1.0)
+    robot.q_home = parallel_ikine(robot, home, guess=guess)
+    return robot
+
+
+def delta_robot(*, R_base: float = 0.20, r_platform: float = 0.05, L_arm: float = 0.20, m_arm: float = 0.3,
+          L_forearm: float = 0.45, m_forearm: float = 0.1, m_platform: float = 0.3, K: float = 200.0,
+          D: float = 0.05, Jr: float = 2e-4, g: float = 9.81, n_elastic: int = 1,
+          home: ArrayLike = (0.0, 0.0, -0.35)) -> ParallelModel:
+    """A spatial three-degree-of-freedom robot of the Delta family with elastic upper arms.
+
+    Leg i hangs from :math:`B_i = R_b(\\cos\\beta_i, \\sin\\beta_i, 0)`,
+    :math:`\\beta_i = 120° i`, z up: an actuated joint about the horizontal
+    tangent (base :math:`\\mathrm{transl}(B_i) R_z(\\beta_i) R_x(-90°)`; q = 0
+    points the arm radially outward, q > 0 turns it down), the upper arm
+    (``L_arm``, ``m_arm``) split into ``n_elastic + 1`` rods joined by springs
+    (K, D) bending it in its vertical plane, then a universal joint (two
+    passive revolute joints, DH :math:`\\alpha = 90°` between them) and the
+    forearm, a rod (``L_forearm``, ``m_forearm``: the parallelogram lumped
+    into one rod) whose tip meets the platform at
+    :math:`b_i = r_p(\\cos\\beta_i, \\sin\\beta_i, 0)`.  The parallelograms keep
+    the platform level, so it only translates
+    (:func:`~rvc.parallel.platform_closure` with ``motion="translation"``,
+    mass ``m_platform``); tree coordinates: the legs, then the platform's
+    (x, y, z).  ``q_home`` holds the undeflected platform at ``home`` with the
+    elbows out (Newton's method from the arms 35° down, the forearms folded
+    back 120°).
+
+    >>> robot = delta_robot()
+    >>> robot.roles, robot.N, robot.k, robot.n_compact
+    ('aeppaeppaeppppp', 15, 9, 6)
+    >>> robot.fkine(robot.q_home).round(12) + 0.0
+    array([ 0.  ,  0.  , -0.35])
+    """
+    if not isinstance(n_elastic, (int, np.integer)) or isinstance(n_elastic, bool) or n_elastic < 0:
+        raise ValueError(f"n_elastic: expected a whole number >= 0, got {n_elastic!r}")
+    R_base = getphysical(R_base, "R_base", "length", positive=True)
+    r_platform = getphysical(r_platform, "r_platform", "length", positive=True)
+    L_arm = getphysical(L_arm, "L_arm", "length", positive=True)
+    L_forearm = getphysical(L_forearm, "L_forearm", "length", positive=True)
+    m_arm = getphysical(m_arm, "m_arm", "mass", nonnegative=True)
+    m_forearm = getphysical(m_forearm, "m_forearm", "mass", nonnegative=True)
+    ns = int(n_elastic) + 1
+
+    def rod(m, L, **more):
+        return RevoluteDH(a=L, m=m, r=[-L / 2, 0.0, 0.0], I=np.diag([0.0, m * L * L / 12, m * L * L / 12]), **more)
+
+    beta = np.deg2rad(120.0 * np.arange(3))
+    legs = []
+    for k, b in enumerate(beta):
+        base = transl(R_base * np.cos(b), R_base * np.sin(b), 0.0) @ trotz(b) @ trotx(-np.pi / 2)
+        links = [rod(m_arm / ns, L_arm / ns, Jm=Jr if j == 0 else 0.0) for j in range(ns)]
+        links += [RevoluteDH(alpha=np.pi / 2), rod(m_forearm, L_forearm)]
+        legs.append(DHRobot(links, name=f"Delta leg {k + 1}", base=base, gravity=(0.0, 0.0, -getscalar(g, "g"))))
+    att = r_platform * np.stack([np.cos(beta), np.sin(beta), np.zeros(3)], -1)
+    robot = ParallelModel(legs, ["a" + "e" * (ns - 1) + "pp"] * 3,
+                          platform_closure(att, mass=m_platform, motion="translation"),
+                          stiffness=K, damping=D, name="Delta")
+    home = getvector(home, "home", 3)
+    guess = np.zeros(robot.N)
+    for s in robot.slices:
+        guess[s.start], guess[s.stop - 2] = np.deg2rad(35.0), np.deg2rad(120.0)
+    guess[robot.platform] = home
     robot.q_home = parallel_ikine(robot, home, guess=guess)
     return robot

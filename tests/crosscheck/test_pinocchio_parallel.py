@@ -1,4 +1,4 @@
-"""Cross-check the rigid 3-RRR's constrained forward dynamics against Pinocchio (an oracle only).
+"""Cross-check the rigid 3-RRR and Delta robots' constrained forward dynamics against Pinocchio (an oracle only).
 
 Pinocchio builds the same mechanism as one kinematic tree: leg 1 (a1, p1) carries the platform on a
 third revolute joint r1 at its tip (the platform's angle is phi = a1 + p1 + r1, its centre at -b_1 in
@@ -8,6 +8,10 @@ Pinocchio's own joint Jacobians and classical accelerations, and Pinocchio's KKT
 (``pinocchio.forwardDynamics`` with a constraint Jacobian and drift) gives the accelerations.  rvc's
 three methods (compact, KKT, per-chain) must agree with it to 1e-9 over random states of the rigid
 3-RRR (rvc.models.rrr3(n_elastic=0)), in a vertical plane under gravity.
+
+The rigid Delta robot (rvc.models.delta_robot(n_elastic=0)) is built the other way: its three legs and
+its platform (on a 3-DOF translation joint) all hang from the world, so Pinocchio's coordinates are rvc's
+tree coordinates, and nine constraints (x, y, z of each leg's tip against its attachment point) close it.
 """
 
 import numpy as np
@@ -99,4 +103,61 @@ def test_rigid_3rrr_forward_dynamics_against_pinocchio():
         ref = pin_fdyn(robot, model, data, tips, platform, qp, vp, tau_p)
         for method in ("compact", "kkt", "scdd"):
             mine = to_pin(robot, parallel_fdyn(robot, q, qd_t, tau, method))
+            np.testing.assert_allclose(mine, ref, rtol=0, atol=1e-9 * max(1.0, np.abs(ref).max()))
+
+
+def _rx(t):
+    c, s = np.cos(t), np.sin(t)
+    return np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
+
+
+def build_translating(robot):
+    """Pinocchio tree of a ParallelModel with a translating platform, in rvc's tree order.
+
+    Each standard-DH leg (joint about z, then ``Tz(d) Tx(a) Rx(alpha)``) hangs from the world; the
+    platform is a body on a 3-DOF translation joint from the world, so Pinocchio's q is rvc's tree q."""
+    model = pin.Model()
+    tips = []
+    for i, leg in enumerate(robot.chains):
+        parent, place = 0, _se3(leg.base[:3, 3], leg.base[:3, :3])
+        for j, L in enumerate(leg.links):
+            jid = model.addJoint(parent, pin.JointModelRZ(), place, f"leg{i + 1}_j{j + 1}")
+            R, p = _rx(L.alpha), np.array([L.a, 0.0, L.d])
+            model.appendBodyToJoint(jid, pin.Inertia(L.m, R @ L.r + p, R @ L.I @ R.T), pin.SE3.Identity())
+            parent, place = jid, _se3(p, R)
+        tips.append((parent, place.translation.copy()))
+    platform = model.addJoint(0, pin.JointModelTranslation(), pin.SE3.Identity(), "platform")
+    model.appendBodyToJoint(platform, pin.Inertia(robot.closure.mass, np.zeros(3), np.zeros((3, 3))),
+                            pin.SE3.Identity())
+    model.armature = np.array([L.G ** 2 * L.Jm for c in robot.chains for L in c.links] + [0.0] * 3)
+    model.gravity.linear = np.asarray(robot.gravity, float)
+    return model, tips, platform
+
+
+def test_rigid_delta_forward_dynamics_against_pinocchio():
+    from rvc.models import delta_robot
+
+    robot = delta_robot(n_elastic=0)
+    model, tips, platform = build_translating(robot)
+    data = model.createData()
+    rng = np.random.default_rng(22)
+    for _ in range(5):
+        q = parallel_assemble(robot, robot.q_home[robot.ia] + rng.uniform(-0.1, 0.1, 3), [])
+        qd = parallel_W(robot, q) @ rng.normal(size=3)
+        tau = rng.normal(size=3)
+        pin.forwardKinematics(model, data, q, qd, np.zeros(model.nv))
+        pin.computeJointJacobians(model, data, q)
+        rows, drift = [], []
+        for (jid, r), b in zip(tips, robot.closure.attachments):
+            J1, a1 = _point(model, data, jid, r)
+            J2, a2 = _point(model, data, platform, b)
+            rows.append(J1 - J2)
+            drift.append(a1 - a2)
+        J, gamma = np.concatenate(rows), np.concatenate(drift)
+        tau_p = np.zeros(model.nv)
+        tau_p[robot.ia] = tau
+        ref = pin.forwardDynamics(model, data, q, qd, tau_p, J, gamma)
+        assert np.abs(J @ ref + gamma).max() < 1e-9 * max(1.0, np.abs(ref).max())
+        for method in ("compact", "kkt", "scdd"):
+            mine = parallel_fdyn(robot, q, qd, tau, method)
             np.testing.assert_allclose(mine, ref, rtol=0, atol=1e-9 * max(1.0, np.abs(ref).max()))

@@ -1,4 +1,4 @@
-"""Properties every ParallelModel keeps, on the five-bar and the 3-RRR (rvc.models.fivebar_model, rrr3).
+"""Properties every ParallelModel keeps: the five-bar, the 3-RRR and the Delta robot (rvc.models).
 
 A W = 0; A, W, Wdot and the end-effector Jacobian against finite differences (of h, of assembly, of W
 along a motion, of fkine after assembly); M_c symmetric positive definite and dM_c/dt - 2 C_c skew; the
@@ -15,13 +15,14 @@ import pytest
 from scipy.integrate import solve_ivp
 
 import rvc
-from rvc.models import fivebar_model, planar_arm, rrr3
-from rvc.parallel import (ParallelModel, parallel_assemble, parallel_energy, parallel_fdyn, parallel_ikine,
-                          parallel_singularity, platform_closure, point_closure)
+from rvc.models import delta_robot, fivebar_model, planar_arm, rrr3
+from rvc.parallel import (ParallelModel, parallel_assemble, parallel_deflection, parallel_energy, parallel_fdyn,
+                          parallel_ikine, parallel_modes, parallel_singularity, platform_closure, point_closure)
 
 H = 1e-6
 MODELS = {"five-bar": fivebar_model, "five-bar, 2 springs": lambda: fivebar_model(n_elastic=2),
-          "3-RRR": rrr3, "3-RRR, rigid": lambda: rrr3(n_elastic=0)}
+          "3-RRR": rrr3, "3-RRR, rigid": lambda: rrr3(n_elastic=0), "Delta": delta_robot,
+          "Delta, 2 springs": lambda: delta_robot(n_elastic=2)}
 
 
 @pytest.fixture(scope="module", params=list(MODELS))
@@ -101,8 +102,9 @@ def test_the_three_methods_agree(model):
         np.testing.assert_allclose(model.inverse_dynamics(q, qd, a), tau_c + G.T @ f, atol=1e-9 * scale)
 
 
-def test_energy_is_conserved_without_damping():
-    model = rrr3(D=0.0)
+@pytest.mark.parametrize("build", [rrr3, delta_robot], ids=["3-RRR", "Delta"])
+def test_energy_is_conserved_without_damping(build):
+    model = build(D=0.0)
     q0, qd0, _, _ = moved(model, 5)
     qd0 = 0.2 * qd0
     guess = [q0]
@@ -196,3 +198,22 @@ def test_orientation_closure_of_a_leg_fixed_to_the_platform():
         fixed.forward_dynamics(qf, qd, tau, "scdd")
     np.testing.assert_allclose(fixed.inverse_dynamics(qf, qd, qdd, "lagrange"),
                                robot.inverse_dynamics(q, qd, qdd), atol=1e-9)
+
+
+@pytest.mark.parametrize("build", [rrr3, delta_robot], ids=["3-RRR", "Delta"])
+def test_symmetric_robots_sag_straight_down_and_have_a_pair_of_modes(build):
+    """Three legs 120 degrees apart: at the centre, gravity's sag of the Delta is straight down, and the
+    elastic modes of both robots come as one pair of equal frequencies (the symmetry's two-dimensional
+    representation) and one apart."""
+    robot = build()
+    f = parallel_modes(robot).frequency
+    assert f.size == 3 and np.all(np.diff(f) >= 0) and f[0] > 0
+    assert abs(f[1] - f[0]) < 1e-9 * f[0] and f[2] - f[1] > 1e-3 * f[2]
+    s = parallel_deflection(robot)
+    assert np.all(s.deflection != 0)
+    if build is delta_robot:
+        assert s.displacement[2] < 0 and np.abs(s.displacement[:2]).max() < 1e-9 * abs(s.displacement[2])
+    stiffer = parallel_deflection(build(K=4 * (300.0 if build is rrr3 else 200.0)))
+    # linear springs: four times stiffer sags a quarter as much (to first order)
+    np.testing.assert_allclose(stiffer.displacement, s.displacement / 4, rtol=0,
+                               atol=0.02 * np.abs(s.displacement).max() / 4)
