@@ -217,3 +217,34 @@ def test_symmetric_robots_sag_straight_down_and_have_a_pair_of_modes(build):
     # linear springs: four times stiffer sags a quarter as much (to first order)
     np.testing.assert_allclose(stiffer.displacement, s.displacement / 4, rtol=0,
                                atol=0.02 * np.abs(s.displacement).max() / 4)
+
+
+def test_3rrr_type_two_singularity_all_distal_links_through_the_centre():
+    """The 3-RRR's type-II singularity: every distal link points at the platform's centre, so the platform
+    can turn about it with the motors held.  Elbows at (r_p + L2) from the centre, L1 from their bases:
+    cos(beta) = (E^2 + R_b^2 - L1^2) / (2 E R_b) for the angle phi the platform is turned by."""
+    robot = rrr3(n_elastic=0)
+    c = robot.closure
+    R_b = float(np.linalg.norm(robot.chains[0].base[:2, 3]))
+    r_p = float(np.linalg.norm(c.attachments[0]))
+    L1, L2 = robot.chains[0].links[0].a, robot.chains[0].links[1].a
+    E = r_p + L2
+    phi = np.arccos((E ** 2 + R_b ** 2 - L1 ** 2) / (2 * E * R_b))
+    q = np.zeros(robot.N)
+    q[robot.platform] = [0.0, 0.0, phi]
+    for s, leg in zip(robot.slices, robot.chains):
+        B = leg.base[:2, 3]
+        u = np.array([np.cos(np.arctan2(B[1], B[0]) + phi), np.sin(np.arctan2(B[1], B[0]) + phi)])
+        elbow, tip = E * u, r_p * u
+        q[s.start] = np.arctan2(*(elbow - B)[::-1])
+        q[s.start + 1] = np.arctan2(*(tip - elbow)[::-1]) - q[s.start]
+    assert np.abs(robot.h(q)).max() < 1e-12
+    assert parallel_singularity(robot, q) < 1e-9
+    A = robot.A(q)
+    with pytest.warns(rvc.SingularityWarning, match="A_p is singular here"):
+        W = robot.W(q)
+    np.testing.assert_allclose(W[robot.ip], -np.linalg.pinv(A[:, robot.ip]) @ A[:, robot.ic], atol=1e-9)
+    # the free motion: the platform turning about its centre, with the motors held, keeps A qd = 0
+    _, _, Vt = np.linalg.svd(A[:, robot.ip])
+    free = Vt[-1] / Vt[-1][-1]
+    assert abs(free[-1]) == 1 and np.abs(free[-3:-1]).max() < 1e-9      # (x, y) still, phi turning
