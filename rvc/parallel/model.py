@@ -343,6 +343,26 @@ the actuators would fight the closure (over-actuated)
         """:func:`parallel_energy`."""
         return parallel_energy(self, q, qd)
 
+    # what simulate_closed (coords="compact") calls, as on a ClosedChain
+    def _getq(self, q):
+        return _getq(self, q)
+
+    def _rates(self, q, value, name):
+        v = getarray(value, name)
+        if v.ndim >= 1 and v.shape[-1] == self.n_compact and self.n_compact != self.N:
+            return v, None
+        return _rates(self, q, v, name)
+
+    def _assemble(self, qa, qe, guess=None):
+        return parallel_assemble(self, qa, qe, guess)
+
+    def _compact_accel(self, q, qd_c, tau):
+        return parallel_fdyn(self, q, qd_c, tau)[self.ic]
+
+    def _forward(self, q, qd_t, tau, method, alpha=0.0, beta=0.0):
+        raise ValueError("coords: a ParallelModel is simulated in compact coordinates (coords='compact'); "
+                         "tree coordinates with drift control are ClosedChain's")
+
 
 # ------------------------------------------------------------------ kinematics
 def _split(model, q):
