@@ -63,7 +63,7 @@ __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
            "parallel_fkine", "parallel_jacobian", "parallel_singularity", "parallel_assemble",
            "parallel_ikine", "parallel_compact", "parallel_idyn", "parallel_fdyn", "parallel_energy",
-           "parallel_deflection", "parallel_modes"]
+           "parallel_deflection", "parallel_modes", "parallel_operation_counts"]
 
 #: Closure residual (relative to the chains' reach) below which a configuration counts as assembled.
 CLOSURE_TOL = 1e-6
@@ -992,3 +992,31 @@ def parallel_modes(model: ParallelModel, x: ArrayLike | None = None, guess: Join
     with np.errstate(divide="ignore", invalid="ignore"):
         zeta = np.where(omega > 0, modal_d / (2 * omega * modal_m), np.inf)
     return Modes(omega / (2 * np.pi), zeta, phi, q)
+
+
+def parallel_operation_counts(model: ParallelModel) -> dict:
+    """Floating-point operations of the three forward-dynamics solvers once the bodies are evaluated.
+
+    The counts of :func:`~rvc.parallel.operation_counts` (LU :math:`\\frac23 n^3`, a solve with
+    r right-hand sides :math:`2n^2 r`, a product :math:`2abc`), with the bodies of the tree: each
+    chain (:math:`n_i` joints) and the platform (its :math:`n_p` coordinates), N tree and
+    :math:`n_c` compact coordinates and k closure conditions.  ``factor_*`` count only the
+    factorizations: one :math:`n_c` LU (compact), one :math:`N + k` LU (KKT), one LU per body and
+    one k x k (per chain).  For the five-bar they equal ``operation_counts(FiveBar())``.
+
+    >>> from rvc.models import rrr3
+    >>> c = parallel_operation_counts(rrr3())
+    >>> c["factor_compact"], c["factor_kkt"]          # one 6 x 6 LU; one 18 x 18 LU
+    (144.0, 3888.0)
+    """
+    lu = lambda n: 2 * n ** 3 / 3                      # noqa: E731
+    sizes = [c.n for c in model.chains] + ([model.n_platform] if model.n_platform else [])
+    N, nc, k, npas = model.N, model.n_compact, model.k, len(model.ip)
+    compact = (2 * lu(npas) + 2 * npas ** 2 * (nc + 1)
+               + sum(2 * n * n * nc + 2 * n * nc * nc + 2 * n * n + 2 * n * nc + n for n in sizes)
+               + lu(nc) + 2 * nc ** 2 + 2 * N * nc + N)
+    kkt = lu(N + k) + 2 * (N + k) ** 2 + N
+    scdd = (sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + 2 * k * n + 2 * n * k + n for n in sizes)
+            + lu(k) + 2 * k * k)
+    return {"compact": compact, "kkt": kkt, "scdd": scdd, "factor_compact": lu(nc), "factor_kkt": lu(N + k),
+            "factor_scdd": sum(lu(n) for n in sizes) + lu(k)}
