@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "getroles",
     "RVCWarning",
     "SingularityWarning",
     "ORTHO_TOL",
@@ -725,6 +726,37 @@ def warn_nonfinite(value: Any, what: str, cause: str, stacklevel: int = 3) -> bo
     warnings.warn(f"{what}: the result overflowed the floating-point range (NaN or inf at index "
                   f"{where}); {cause}", NumericalWarning, stacklevel=stacklevel)
     return True
+
+
+def getroles(value: Any, sizes: Sequence[int], name: str = "roles") -> tuple[str, ...]:
+    """Joint roles of a parallel mechanism's chains: one string per chain, one letter per joint.
+
+    ``a`` actuated, ``e`` elastic (a spring-damper), ``p`` passive.  ``value``
+    is a sequence of strings (or one string for all chains, split by ``sizes``).
+
+    >>> getroles(["aep", "aep"], [3, 3])
+    ('aep', 'aep')
+    >>> getroles("aepaep", [3, 3])
+    ('aep', 'aep')
+    >>> getroles(["aep", "ax"], [3, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: roles: expected for chain 2 a string of 2 letters from 'a', 'e', 'p', got 'ax'
+    """
+    sizes = [int(n) for n in sizes]
+    if isinstance(value, str):
+        if len(value) != sum(sizes):
+            raise ValueError(f"{name}: expected {sum(sizes)} letters (one per joint), got {value!r}")
+        starts = np.cumsum([0] + sizes)
+        value = [value[a:b] for a, b in zip(starts[:-1], starts[1:])]
+    value = list(value) if isinstance(value, (list, tuple)) else value
+    if not isinstance(value, list) or len(value) != len(sizes):
+        raise ValueError(f"{name}: expected {len(sizes)} strings (one per chain), got {value!r}")
+    for i, (r, n) in enumerate(zip(value, sizes)):
+        if not isinstance(r, str) or len(r) != n or set(r) - set("aep"):
+            raise ValueError(f"{name}: expected for chain {i + 1} a string of {n} letters from "
+                             f"'a', 'e', 'p', got {r!r}")
+    return tuple(value)
 
 
 def warn_singular(message: str, stacklevel: int = 3) -> None:

@@ -48,7 +48,7 @@ from ..shapes import SE3, Jacobian, JointVector, Twist6
 from .analytical import ANALYTICAL, jacob_analytical
 from .chain import Chain
 
-__all__ = ["jacob0", "jacob0_pose", "jacobe", "manipulability", "jacob_dot"]
+__all__ = ["jacob0", "jacob0_pose", "jacobe", "manipulability", "jacob_dot", "jacob0_dot"]
 
 _METHODS = ("yoshikawa", "invcondition", "minsingular")
 
@@ -268,3 +268,45 @@ def jacob_dot(robot: Chain, q: JointVector, qd: JointVector) -> Twist6:
     vp = v[..., :3] + np.cross(w, p)
     ap = a[..., :3] + np.cross(alpha, p) + np.cross(w, vp)
     return np.concatenate(np.broadcast_arrays(ap, alpha), axis=-1)
+
+
+def jacob0_dot(robot: Chain, q: JointVector, qd: JointVector) -> Jacobian:
+    r"""The time derivative of the world-frame Jacobian, :math:`\dot J(q, \dot q)`, (..., 6, n).
+
+    :func:`jacob_dot` gives the product :math:`\dot J\dot q`; a closed chain
+    needs the matrix itself (its constraint Jacobian's derivative acts on
+    other rates than :math:`\dot q`).  With the unit joint twists :math:`S_j`
+    about the world origin and the links' twists
+    :math:`v_j = \sum_{k \le j} S_k\dot q_k` (as in :func:`jacob_dot`), an axis
+    moves with its link: :math:`\dot S_j = v_j \times S_j` (the cross product
+    of motion vectors).  Column j of :func:`jacob0` is the velocity of the tool
+    point p, :math:`J_j = (S_{j,v} + S_{j,\omega}\times p,\; S_{j,\omega})`, so
+
+    .. math:: \dot J_j = \begin{pmatrix} \dot S_{j,v} + \dot S_{j,\omega}\times p
+              + S_{j,\omega}\times\dot p \\ \dot S_{j,\omega} \end{pmatrix},
+              \qquad \dot p = J_v\dot q .
+
+    >>> tl = rvc.models.twolink()
+    >>> Jd = jacob0_dot(tl, [0, 0], [1, 0])
+    >>> (Jd @ [1, 0]).round(4) + 0                   # the product jacob_dot gives
+    array([-2.,  0.,  0.,  0.,  0.,  0.])
+    >>> Jd[:2].round(4) + 0
+    array([[-2., -1.],
+           [ 0.,  0.]])
+    """
+    n = robot.n
+    qa = getq(q, n)
+    qd = getq(qd, n, name="qd")
+    F, Te = robot.joint_frames(qa)
+    z, pj = F[..., :3, 2], F[..., :3, 3]
+    rev = np.asarray(robot.revolute, dtype=bool)[:, None]
+    Sv, Sw = np.where(rev, np.cross(pj, z), z), np.where(rev, z, 0.0)
+    Sv, Sw = np.broadcast_arrays(Sv, Sw, np.zeros(np.broadcast_shapes(Sv.shape, qd.shape + (1,))))[:2]
+    v = np.cumsum(Sv * qd[..., None], axis=-2)         # the links' twists (linear part about the origin)
+    w = np.cumsum(Sw * qd[..., None], axis=-2)
+    Sv_dot = np.cross(w, Sv) + np.cross(v, Sw)
+    Sw_dot = np.cross(w, Sw)
+    p = Te[..., None, :3, 3]
+    p_dot = (v[..., -1, :] + np.cross(w[..., -1, :], Te[..., :3, 3]))[..., None, :]
+    lin = Sv_dot + np.cross(Sw_dot, p) + np.cross(Sw, p_dot)
+    return np.swapaxes(np.concatenate([lin, Sw_dot], axis=-1), -1, -2)

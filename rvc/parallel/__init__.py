@@ -12,6 +12,10 @@
 * :mod:`~rvc.parallel.fivebar` -- the elastic five-bar of the worked example;
 * :mod:`~rvc.parallel.simulation` -- simulation in compact or tree coordinates,
   a quintic plan with rigid feedforward and motor PD;
+* :mod:`~rvc.parallel.model` -- elastic parallel manipulators in general: any rvc serial
+  chains, joint roles and a closure (tips meeting at a point, or a moving platform), with
+  h, A, W, Wdot, assembly, the compact model, the inverse and forward dynamics, deflection
+  and modes as functions of (model, q, ...), the chains' dynamics from :mod:`rvc.dynamics`;
 
 Drawings of the five-bar (numbers in, no maths) are in :mod:`rvc.plot.fivebar_drawing`.
 """
@@ -26,5 +30,7 @@ from .fivebar import *  # noqa: F401,F403
 from .fivebar import __all__ as _fivebar
 from .simulation import *  # noqa: F401,F403
 from .simulation import __all__ as _simulation
+from .model import *  # noqa: F401,F403
+from .model import __all__ as _model
 
-__all__ = [*_chain, *_closed, *_scdd, *_fivebar, *_simulation]
+__all__ = [*_chain, *_closed, *_scdd, *_fivebar, *_simulation, *_model]

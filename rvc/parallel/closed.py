@@ -48,7 +48,7 @@ from ..results import Result
 from ..shapes import ArrayLike, JointVector, Vector2
 from .planar_chain import PlanarChain
 
-__all__ = ["ClosedChain", "CompactModel", "operation_counts"]
+__all__ = ["ClosedChain", "CompactModel", "operation_counts", "singular_solve"]
 
 #: Loop-closure tolerance (m, relative to the chains' reach) for a configuration to be accepted.
 CLOSURE_TOL = 1e-6
@@ -78,11 +78,22 @@ class CompactModel(Result):
 SINGULAR_TOL = 1e-10
 
 
-def _solve(X, B, what, lost="its component along the singular direction is not determined"):
-    """X^-1 B, or the least-squares (minimum-norm) solution with a warning where X is singular.
+def singular_solve(X: np.ndarray, B: np.ndarray, what: str,
+                   lost: str = "its component along the singular direction is not determined") -> np.ndarray:
+    """:math:`X^{-1} B`, or the least-squares (minimum-norm) solution with a warning where X is singular.
 
+    X counts as singular where :math:`|\\det X| / (\\|X\\|_F / \\sqrt n)^n` < ``SINGULAR_TOL``.
     The warning names the matrix, says what is ``lost`` at the singularity (what X no longer
     determines) and that the minimum-norm least-squares solution ``pinv(X) B`` is returned.
+
+    >>> singular_solve(np.diag([2.0, 4.0]), np.array([2.0, 2.0]), "X")
+    array([1. , 0.5])
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as w:
+    ...     warnings.simplefilter("always")
+    ...     x = singular_solve(np.diag([2.0, 0.0]), np.array([2.0, 2.0]), "X")
+    >>> x, w[0].category.__name__
+    (array([1., 0.]), 'SingularityWarning')
     """
     n = X.shape[-1]
     if X.ndim == 2:
@@ -276,7 +287,7 @@ class ClosedChain:
 
     def _W_from_A(self, A):
         W = np.array(np.broadcast_to(self._W_compact, A.shape[:-2] + self._W_compact.shape))
-        W[..., self.ip, :] = -_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p",
+        W[..., self.ip, :] = -singular_solve(A[..., :, self.ip], A[..., :, self.ic], "A_p",
                                      "the passive rates along the loop's free motion are not determined "
                                      "by the compact rates (W gives the passive rates of least norm)")
         return W
@@ -323,7 +334,7 @@ class ClosedChain:
             qd_t = _mv(W, qd_c)
         Ad = self.Adot(q, qd_t)
         Wd = np.zeros_like(W)
-        Wd[..., self.ip, :] = -_solve(A[..., :, self.ip], Ad @ W, "A_p",
+        Wd[..., self.ip, :] = -singular_solve(A[..., :, self.ip], Ad @ W, "A_p",
                                       "the passive accelerations along the loop's free motion are not "
                                       "determined (Wdot gives those of least norm)")
         return Wd
@@ -511,7 +522,7 @@ class ClosedChain:
             return (tau, None) if multipliers else tau
         A = self.A(q)
         ApT = np.swapaxes(A[..., :, self.ip], -1, -2)
-        lam = _solve(ApT, lhs[..., self.ip, None], "A_p^T",
+        lam = singular_solve(ApT, lhs[..., self.ip, None], "A_p^T",
                      "the cut force along the singular direction loads no passive joint, so it is not "
                      "determined (lambda is the least-norm multiplier, tau equals the 'lda' and "
                      "'compact' answers)")[..., 0]
@@ -531,7 +542,7 @@ class ClosedChain:
         if W is None:
             W = self._W_from_A(A)
         Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., self.ip] = -_solve(A[..., :, self.ip], Adqd[..., None], "A_p",
+        Wd_qd[..., self.ip] = -singular_solve(A[..., :, self.ip], Adqd[..., None], "A_p",
                                       "the passive accelerations along the loop's free motion are not "
                                       "determined (those of least norm are used)")[..., 0]
         f = (tau_t - bias)[..., None]
@@ -770,7 +781,7 @@ class ClosedChain:
             J1 = self.chains[0].jacob0(q[..., self.slices[0]])
             return J1 @ self.W(q)[..., self.slices[0], :]
         S, U = self.static_matrices(q)
-        return _solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2), "S",
+        return singular_solve(np.swapaxes(S, -1, -2), np.swapaxes(U, -1, -2), "S",
                       "the end-effector velocity along the platform's free motion is not determined by "
                       "the compact rates")
 

@@ -177,6 +177,8 @@ def simulate_closed(model: ClosedChain, q0: JointVector, qd0: JointVector, t: Ti
                     method: str = "DOP853") -> ClosedSimulation:
     """Integrate the closed chain's dynamics with ``solve_ivp`` and sample it at times ``t``.
 
+    ``model`` a :class:`~rvc.parallel.ClosedChain`, or a
+    :class:`~rvc.parallel.ParallelModel` (compact coordinates only).
     ``q0`` tree coordinates closing the loop, ``qd0`` compact or tree rates;
     ``tau`` None (no drive), constant actuated torques (n_a,) (or compact
     forces (n_c,)), or a function ``tau(t, q, qd_c)`` of time, tree

@@ -621,7 +621,7 @@ def test_compact_step_equals_forward_dynamics(model):
 def test_singular_matrix_one_at_a_time_as_in_a_batch(robot):
     """The single-matrix singularity test of the inner loop decides as the batched one."""
     from rvc import SingularityWarning
-    from rvc.parallel.closed import _solve
+    from rvc.parallel.closed import singular_solve as _solve
     q = np.array([np.pi, 0.0, -np.pi, 0.0, 0.0, np.pi])     # type-II singular
     A = robot.A(np.stack([q, robot.q_home]))
     Ap, Ac = A[..., :, robot.ip], A[..., :, robot.ic]

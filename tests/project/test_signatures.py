@@ -21,7 +21,7 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "motion.trajectory", "motion.velocity", "motion.rigidbody",
     "kinematics.jacobian", "kinematics.chain", "kinematics.dh", "kinematics.ets_fkine", "kinematics.poe",
     "kinematics.poejac", "kinematics.analytical", "kinematics.ikine2link", "kinematics.ikine6s",
-    "models.link", "models.library", "models.display",
+    "models.link", "models.library", "models.display", "models.parallel_robots",
     "dynamics.params", "dynamics.friction", "dynamics.payload", "dynamics.recursion", "dynamics.rne",
     "dynamics.matrices", "dynamics.fdyn", "dynamics.symbolic", "dynamics.actuator", "dynamics.control",
     "kinematics.ikine", "kinematics.rates", "kinematics.ellipsoid", "kinematics.rrmc",
@@ -29,7 +29,7 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "plot.animation", "plot.robot", "plot.fivebar_drawing", "plot.blocks",
     "apps.walking", "apps.writing", "doctor",
     "exercises", "exercises.student",
-    "parallel.scdd", "parallel.simulation", "parallel.closed",
+    "parallel.scdd", "parallel.simulation", "parallel.closed", "parallel.model",
     "checks", "dynamics.cartesian", "kinematics.jtranspose",
 )]
 ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFactor, rvc.Twist3, rvc.Twist2,
@@ -40,6 +40,7 @@ ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFa
                      rvc.RobotPlot, rvc.Teach, rvc.plot.robot.PlanarPlot, rvc.FiveBarDrawing, rvc.BlockDiagram,
                      rvc.exercises.Mistake, rvc.exercises.When, rvc.exercises.Numeric, rvc.exercises.ArrayAnswer,
                      rvc.parallel.PlanarChain, rvc.parallel.Move, rvc.parallel.ClosedChain, rvc.parallel.FiveBar,
+                     rvc.parallel.ParallelModel, rvc.parallel.Closure,
                      rvc.kinematics.jtranspose.TransposeStep]
 NAMED = {getattr(shapes, n) for n in shapes.__all__ if n != "ArrayLike"}
 
