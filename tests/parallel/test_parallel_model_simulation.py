@@ -13,7 +13,7 @@ from rvc.parallel import FiveBar, simulate_closed
 
 def test_fivebar_model_simulates_as_fivebar():
     fb, pm = FiveBar(), fivebar_model()
-    t = np.linspace(0.0, 0.02, 3)
+    t = np.linspace(0.0, 0.01, 3)
     a = simulate_closed(fb, fb.q_home, np.zeros(4), t, [0.3, -0.2])
     b = simulate_closed(pm, pm.q_home, np.zeros(4), t, [0.3, -0.2])
     np.testing.assert_allclose(b.q, a.q, atol=1e-9)
