@@ -170,9 +170,9 @@ def sandbox_prefix(allow_network: bool = False) -> list[str]:
 
 
 def _kernel_manager(prefix: list[str], limits: Limits, scratch: Path):
-    from jupyter_client import KernelManager
+    from jupyter_client import AsyncKernelManager
 
-    class SandboxedKernel(KernelManager):
+    class SandboxedKernel(AsyncKernelManager):
         def format_kernel_cmd(self, extra_arguments=None):
             return [*prefix, sys.executable, "-c", _LIMIT, str(limits.memory_mb << 20),
                     str(limits.file_mb << 20), sys.executable, "-m", "ipykernel_launcher",
@@ -242,21 +242,24 @@ def run_notebook(path: Path, ids: list[str], limits: Limits, prefix: list[str]) 
     work = scratch / "work"
     for d in (work, scratch / "tmp", scratch / "ipython"):
         d.mkdir()
-    stopped, current = None, 0
+    stopped, current, timed_out = None, 0, set()
     run = nbformat.v4.new_notebook(cells=cells)
     cells = run.cells                 # the notebook holds copies: its cells get the outputs
     try:
         km = _kernel_manager(prefix, limits, scratch)
         client = _client(run, km, limits, work)
         deadline = time.monotonic() + limits.notebook
-        with client.setup_kernel(env=_kernel_env(scratch)):
+        with client.setup_kernel(env=_kernel_env(scratch), stderr=subprocess.DEVNULL):
             for current, cell in enumerate(cells):
                 left = deadline - time.monotonic()
                 if left <= 1:
                     stopped = (current, f"the notebook's time limit ({limits.notebook:g} s) ran out")
                     break
                 client.timeout = max(1, int(min(limits.cell, left)))
+                began = time.monotonic()
                 client.execute_cell(cell, current)
+                if time.monotonic() - began >= client.timeout:
+                    timed_out.add(current)
     except Exception as exc:          # the kernel died, or could not start
         name = type(exc).__name__
         why = ("the kernel stopped (the code may have exhausted the memory limit of "
@@ -271,9 +274,9 @@ def run_notebook(path: Path, ids: list[str], limits: Limits, prefix: list[str]) 
         data = [o["data"][MIME] for o in capture.get("outputs", [])
                 if o.get("output_type") == "display_data" and isinstance(o.get("data", {}).get(MIME), dict)]
         data = [d for d in data if d.get("token") == token]
-        if error and error.startswith("CellTimeout"):
+        if index in timed_out:
             out[k] = {"reason": f"the exercise cell did not finish within the time limit "
-                                f"({min(limits.cell, limits.notebook):g} s per cell)"}
+                                f"({min(limits.cell, limits.notebook):g} s per cell) and was stopped"}
         elif data and "answer" in data[-1]:
             out[k] = {"answer": data[-1]["answer"], "error": error}
         elif data:
@@ -291,7 +294,7 @@ def run_notebook(path: Path, ids: list[str], limits: Limits, prefix: list[str]) 
 
 # ------------------------------------------------------------------ the judge
 
-class _CheckTimeout(Exception):
+class _CheckTimeout(BaseException):      # not an Exception: check_with must not catch it
     pass
 
 
@@ -314,11 +317,11 @@ def judge(exercise_id: str, collected: dict, seconds: float = 60.0) -> Outcome:
         return Outcome("unjudged", collected["reason"])
     error = collected.get("error")
     if collected.get("missing"):
-        if error and _PLACEHOLDER.search(error):
+        if error is None or error == "NameError: name 'answer' is not defined":
+            return Outcome("unjudged", "the cell did not set `answer`")
+        if _PLACEHOLDER.search(error):
             return Outcome("unjudged", "not answered yet (the cell still raises NotImplementedError)")
-        if error:
-            return Outcome("unjudged", f"the cell raised {error} before `answer` was set")
-        return Outcome("unjudged", "the cell did not set `answer`")
+        return Outcome("unjudged", f"the cell raised {error} before `answer` was set")
     try:
         answer = decode(collected.get("answer"))
     except Exception as exc:
