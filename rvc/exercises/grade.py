@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -54,7 +54,7 @@ from . import NOTEBOOKS, check_with, exercises
 from .answers import MIME, Opaque, capture_source, decode
 
 __all__ = ["Outcome", "Limits", "find_submissions", "exercise_ids", "instrument", "sandbox_prefix",
-           "run_notebook", "judge", "grade_notebook", "grade_class", "write_reports", "main"]
+           "run_notebook", "judge", "grade_notebook", "grade_class", "write_reports"]
 
 _CHECK = re.compile(r"""check\(\s*["']([^"']+)["']""")
 _PLACEHOLDER = re.compile(r"Exercise \S+: your code here")
@@ -154,7 +154,11 @@ _LIMIT = ("import os, resource, sys; m, f = int(sys.argv[1]), int(sys.argv[2]); 
 def sandbox_prefix(allow_network: bool = False) -> list[str]:
     """The command that puts a kernel into a network namespace of its own: ``["unshare", "-n"]``
     (as root), ``["unshare", "-rn"]`` (an unprivileged user namespace), or ``[]`` when
-    ``allow_network``.  Raises ``RuntimeError`` saying so when the machine allows neither."""
+    ``allow_network``.  Raises ``RuntimeError`` saying so when the machine allows neither.
+
+    >>> sandbox_prefix(allow_network=True)
+    []
+    """
     if allow_network:
         return []
     for prefix in (["unshare", "-n"], ["unshare", "-rn"]):

@@ -123,7 +123,7 @@ def graded(tmp_path_factory):
     before = digest(returned)
     env = {**os.environ, "TMPDIR": str(scratch), "PYTHONPATH": str(ROOT)}
     run = subprocess.run([sys.executable, "-m", "rvc.exercises.grade", str(returned), "-o", str(out),
-                          "--cell-timeout", "6", "--memory", "3000", "-j", "2"],
+                          "--cell-timeout", "20", "--memory", "3000", "-j", "2"],
                          capture_output=True, text=True, env=env, cwd=base, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
     assert digest(returned) == before                        # the submissions are never written
