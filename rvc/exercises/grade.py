@@ -50,6 +50,7 @@ from pathlib import Path
 
 import nbformat
 
+from ..results import Result
 from . import NOTEBOOKS, check_with, exercises
 from .answers import MIME, Opaque, capture_source, decode
 
@@ -60,8 +61,8 @@ _CHECK = re.compile(r"""check\(\s*["']([^"']+)["']""")
 _PLACEHOLDER = re.compile(r"Exercise \S+: your code here")
 
 
-@dataclass(frozen=True)
-class Outcome:
+@dataclass(frozen=True, repr=False)
+class Outcome(Result):
     """One exercise of one student: ``status`` is ``"accepted"``, ``"hint"`` (judged, not
     accepted; ``text`` is the checker's hint) or ``"unjudged"`` (``text`` says why)."""
 
@@ -73,8 +74,8 @@ class Outcome:
         return int(self.status == "accepted")
 
 
-@dataclass(frozen=True)
-class Limits:
+@dataclass(frozen=True, repr=False)
+class Limits(Result):
     """How long and how big a notebook may run: seconds per cell, per notebook, MB of memory,
     MB per file written, seconds per check; ``network`` True runs kernels with the network."""
 
