@@ -6,6 +6,8 @@
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
 #                  the browser tests when Chromium is installed; it says so when it skips them)
 #   make student   write solution-free student copies of the notebooks to student/
+#   make grade     grade a class's returned notebooks: make grade SUBMISSIONS=<folder> [GRADES=grades]
+#                  (<folder>/<student>/<notebook>.ipynb; writes grades.csv, feedback/, summary.md)
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
 #   make lint      the pre-commit hooks on every file: ruff, notebook outputs, actionlint
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
@@ -21,7 +23,7 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup check book test unit notebooks booktest browsertest student crosscheck execute bench lint clean
+.PHONY: setup check book test unit notebooks booktest browsertest student grade crosscheck execute bench lint clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -94,6 +96,15 @@ browsertest: book
 
 student: $(STAMP)
 	$(BIN)/python -m rvc.exercises.student notebooks student
+
+# Each notebook in its own kernel with no network, time and memory limits (rvc/exercises/grade.py).
+SUBMISSIONS ?=
+GRADES ?= grades
+GRADE_OPTIONS ?=
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of <student>/<notebook>.ipynb> [GRADES=grades]"; exit 2; }
+	$(BIN)/python -m rvc.exercises.grade "$(SUBMISSIONS)" -o "$(GRADES)" $(GRADE_OPTIONS)
 
 $(PEERS)/.installed: tests/crosscheck/requirements.txt requirements.txt constraints.txt
 	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
