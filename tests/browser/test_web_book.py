@@ -326,11 +326,13 @@ def test_the_glyph_check_can_fail(book):
     context, site, _ = book
     css = "".join(f'<link rel="stylesheet" href="{site}_static/{p.name}">'
                   for p in (HTML / "_static").glob("cjk*.css"))
-    body = (f"<!DOCTYPE html><html><head>{css}<style>body {{ font-family: var(--pst-font-family-base); }}</style>"
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'>{css}"
+            "<style>body { font-family: var(--pst-font-family-base); }</style>"
             "</head><body><main><h1>位姿 (pose)</h1>"
             "<h2>\U000F0001 a glyph no font has</h2><dl><dt>运动旋量</dt><dd>twist</dd></dl></main></body></html>")
     page = context.new_page()
-    page.route(f"{site}__glyphs__.html", lambda r: r.fulfill(status=200, content_type="text/html", body=body))
+    page.route(f"{site}__glyphs__.html", lambda r: r.fulfill(status=200, content_type="text/html; charset=utf-8",
+                                                             body=body))
     try:
         page.goto(f"{site}__glyphs__.html", wait_until="load")
         found = _glyphs(page)
