@@ -582,6 +582,27 @@ def getint(value: Any, name: str, minimum: int | None = None) -> int:
     return k
 
 
+def gettext(value: Any, name: str) -> str:
+    """A piece of text that says something: a string with more than white space in it, stripped.
+
+    >>> gettext("  the tool point's path  ", "alt")
+    "the tool point's path"
+    >>> gettext("", "alt")
+    Traceback (most recent call last):
+    ...
+    ValueError: alt: expected some text, got ''
+    >>> gettext(None, "alt")
+    Traceback (most recent call last):
+    ...
+    TypeError: alt: expected a string, got NoneType
+    """
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected a string, got {type(value).__name__}")
+    if not value.strip():
+        raise ValueError(f"{name}: expected some text, got {value!r}")
+    return value.strip()
+
+
 def getcallable(value: Any, name: str, what: str = "a function") -> Callable:
     """Check that ``value`` can be called; ``what`` says what kind of function is expected.
 

@@ -132,6 +132,41 @@ def test_chapter_pages_have_figures_and_maths(built, page):
     assert "\\(" in doc.text or "\\[" in doc.text or doc.find(class_="math"), f"{page}: no maths"
 
 
+#: An alt text that is only a file's name or path: what MyST-NB writes when a cell's
+#: metadata gives none (``../_images/<sha256>.png``).
+FILE_NAME = re.compile(r"(^|/)[\w.-]+\.(png|jpe?g|gif|svg|webp)$|[0-9a-f]{32}", re.IGNORECASE)
+
+
+def undescribed_images(html: Path) -> list:
+    """Every <img> of the built pages with no description: its ``alt`` missing, empty
+    or a file name (a figure's text comes from its cell's metadata, an animation
+    player's from ``jshtml(anim, alt=...)``)."""
+    found = []
+    for page in all_pages(html):
+        for img in soup(page).find_all("img"):
+            alt = (img.get("alt") or "").strip()
+            if not alt or FILE_NAME.search(alt):
+                src = img.get("src", "")
+                found.append(f"{page.relative_to(html)}: <img alt={alt!r} src={src[:60]!r}>")
+    return found
+
+
+def test_every_image_is_described(built):
+    found = undescribed_images(built)
+    assert not found, f"{len(found)} images with no alt text:\n" + "\n".join(found[:20])
+
+
+def test_the_alt_check_finds_missing_empty_and_file_names(tmp_path):
+    (tmp_path / "a.html").write_text(
+        '<img src="x.png" alt="The arm at four configurations, each in its own colour">'
+        '<img src="y.png"> <img src="y.png" alt=""> <img src="y.png" alt="  ">'
+        '<img src="../_images/3ddb303cedec64a7236a966d2007aa.png" alt="../_images/3ddb303cedec64a7236a966d2007aa.png">'
+        '<img src="z.png" alt="plot.png"> <img id="_anim_img1" alt="Animation: the frame turning about x">')
+    found = undescribed_images(tmp_path)
+    assert len(found) == 5, found
+    assert not any("four configurations" in f or "turning about x" in f for f in found)
+
+
 @pytest.mark.parametrize("page", NOTEBOOKS)
 def test_solutions_are_collapsed(built, page):
     doc = soup(built / f"{page}.html")

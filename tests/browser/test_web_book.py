@@ -5,7 +5,10 @@ blocked and recorded.  Each page fails on a script error, a console error, a
 request to another host, a broken image or a failed local request, a MathJax
 error or TeX left raw in the prose.  Every chapter page (a notebook in
 ``_toc.yml``) must show maths, figures and an animation, and every animation's
-frame must change when its play button is pressed.
+frame must change when its play button is pressed.  No Chinese character of a heading,
+the glossary or the navigation may be drawn without a glyph (an empty box): skipped, saying
+so, where the machine has no CJK font at all (``RVC_REQUIRE_CJK_FONT=1``, as in ``.ci/run``,
+makes that a failure).
 """
 
 import functools
@@ -127,6 +130,45 @@ CONTENT = """() => ({
 })"""
 
 
+#: The Chinese characters of the elements ``selector`` picks that are drawn without a glyph.
+#: A canvas draws each character in its element's own font list; a character no font of the
+#: list (nor the system's fallback) has comes out as the .notdef drawing that a code point no
+#: font has (a private-use and an unassigned one) also gets, pixel for pixel, while every
+#: real glyph draws differently.  (Supplementary private-use characters are checked too: no
+#: font has them, which the self-test uses.)
+GLYPHLESS = r"""(selector) => {
+    const cjk = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff5e\u{F0000}-\u{FFFFD}]/gu;
+    const canvas = document.createElement('canvas');
+    canvas.width = 48; canvas.height = 48;
+    const g = canvas.getContext('2d', {willReadFrequently: true});
+    const draw = (ch, family) => {
+        g.clearRect(0, 0, 48, 48);
+        g.font = `32px ${family}`; g.textBaseline = 'top'; g.fillStyle = '#000';
+        g.fillText(ch, 4, 4);
+        const d = g.getImageData(0, 0, 48, 48).data;
+        let h = 0;
+        for (let i = 3; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i]) >>> 0;
+        return h;
+    };
+    const seen = new Set(), chars = new Set(), missing = new Set(), tofu = new Map();
+    for (const el of document.querySelectorAll(selector)) {
+        const family = getComputedStyle(el).fontFamily;
+        if (!tofu.has(family))
+            tofu.set(family, new Set(['\u{F0000}', '\u{10FFFD}', '\u0378'].map(c => draw(c, family))));
+        for (const ch of el.textContent.match(cjk) || []) {
+            if (seen.has(ch + family)) continue;
+            seen.add(ch + family);
+            chars.add(ch);
+            if (tofu.get(family).has(draw(ch, family))) missing.add(ch);
+        }
+    }
+    return {chars: [...chars], missing: [...missing]};
+}"""
+
+#: Where the book has Chinese: headings, the glossary's terms, the navigation and the title.
+CHINESE = "h1, h2, h3, h4, h5, h6, dt, dd, nav a, .navbar-brand"
+
+
 def _frame(img):
     return img.evaluate("i => i.getAttribute('src') || ''")
 
@@ -245,3 +287,58 @@ def test_the_page_checks_can_fail(book):
     assert len(broken) == 2, broken
     assert any("undefinedFunction" in e for e in errors) and "a console error" in errors, errors
     assert foreign == ["https://example.org/remote.png"], foreign
+
+
+def _glyphs(page):
+    return page.evaluate(GLYPHLESS, CHINESE)
+
+
+def test_chinese_text_has_glyphs(book):
+    """Every Chinese character of the headings, the glossary and the navigation, on every page
+    of _toc.yml, is drawn with a glyph of a real font (not an empty box)."""
+    context, site, _ = book
+    page = context.new_page()
+    chars, missing = set(), {}
+    try:
+        for name in PAGES:
+            page.goto(f"{site}{name}.html", wait_until="load")
+            found = _glyphs(page)
+            chars.update(found["chars"])
+            for ch in found["missing"]:
+                missing.setdefault(ch, name)
+    finally:
+        page.close()
+    assert chars, "no Chinese character found in the book's headings and glossary"
+    if set(missing) == chars:
+        reason = ("no CJK font here: Chinese headings show empty boxes (Debian/Ubuntu: apt-get install "
+                  "fonts-noto-cjk; .ci/run installs it)")
+        if os.environ.get("RVC_REQUIRE_CJK_FONT"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    record("Chinese characters checked", len(chars))
+    assert not missing, "Chinese characters drawn without a glyph: " + ", ".join(
+        f"{ch} (U+{ord(ch):04X}, {name})" for ch, name in sorted(missing.items()))
+
+
+def test_the_glyph_check_can_fail(book):
+    """A character no font has (a private-use one) is reported; with a CJK font installed, a
+    common Chinese character in the book's own stylesheet is not."""
+    context, site, _ = book
+    css = "".join(f'<link rel="stylesheet" href="{site}_static/{p.name}">'
+                  for p in (HTML / "_static").glob("cjk*.css"))
+    body = (f"<!DOCTYPE html><html><head><meta charset='utf-8'>{css}"
+            "<style>body { font-family: var(--pst-font-family-base); }</style>"
+            "</head><body><main><h1>位姿 (pose)</h1>"
+            "<h2>\U000F0001 a glyph no font has</h2><dl><dt>运动旋量</dt><dd>twist</dd></dl></main></body></html>")
+    page = context.new_page()
+    page.route(f"{site}__glyphs__.html", lambda r: r.fulfill(status=200, content_type="text/html; charset=utf-8",
+                                                             body=body))
+    try:
+        page.goto(f"{site}__glyphs__.html", wait_until="load")
+        found = _glyphs(page)
+    finally:
+        page.close()
+    assert sorted(found["chars"]) == sorted("位姿运动旋量\U000F0001"), found
+    assert "\U000F0001" in found["missing"], found
+    if len(found["missing"]) < len(found["chars"]):        # a CJK font is here: only the private-use one
+        assert found["missing"] == ["\U000F0001"], found

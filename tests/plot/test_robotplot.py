@@ -1,10 +1,13 @@
 """Robot drawings: handles update their artists in place, no new figures."""
 
+import re
+
 import matplotlib
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
@@ -181,3 +184,22 @@ def test_the_player_shows_small_frames_at_a_readable_width(p560):
     assert "width: min(100%, 700px)" in jshtml(large).data                            # never shrunk
     with pytest.raises(ValueError, match="width"):
         jshtml(small, width=0)
+
+
+def test_the_player_frames_are_described(p560):
+    from rvc import jshtml
+
+    anim = animate_robot(p560, np.tile(p560.qn, (2, 1)), dpi=70, figsize=(4, 3.4))
+    html = jshtml(anim, alt='the arm "nods" & turns').data
+    assert html.count("<img") == 1
+    assert 'alt="the arm &quot;nods&quot; &amp; turns"' in html
+    untitled = jshtml(anim).data                          # by default: the figure's titles, or the axes count
+    alt = re.search(r'<img alt="([^"]*)"', untitled).group(1)
+    assert alt.startswith("Animation") and ".png" not in alt
+    anim._fig.axes[0].set_title("Puma 560")
+    assert '<img alt="Animation: Puma 560"' in jshtml(anim).data
+    for bad in ("", "   "):
+        with pytest.raises(ValueError, match="alt"):
+            jshtml(anim, alt=bad)
+    with pytest.raises(TypeError, match="alt"):
+        jshtml(anim, alt=3)
