@@ -137,9 +137,12 @@ def jointdynamics(robot: DynamicChain, q: JointVector, qd: JointVector | None = 
     (``inertia`` includes :math:`G_j^2 J_{m,j}` on its diagonal) plus the
     links reflected through the gearbox, :math:`J_m + M^{link}_{jj}/G^2`.
     :math:`B_j` is the motor's viscous friction, plus the Coulomb friction
-    linearised at motor speed :math:`G_j\dot q_j`, :math:`\tau_c/(G_j\dot q_j)`,
-    when ``qd`` is given.  (Both toolboxes compute :math:`J_m + M_{jj}/G^2`,
-    counting the rotor twice since their :math:`M` includes it too.)
+    linearised at the motor's speed :math:`|G_j|\dot q_j`,
+    :math:`\tau_c^\pm/(|G_j|\dot q_j)`, when ``qd`` is given: the branch
+    follows the joint speed, as in :func:`rvc.dynamics.friction.friction`, so the
+    term is positive (friction damps) whatever the sign of the gear ratio.
+    (Both toolboxes compute :math:`J_m + M_{jj}/G^2`, counting the rotor
+    twice since their :math:`M` includes it too.)
 
     >>> p560 = rvc.models.puma560()
     >>> jd = jointdynamics(p560, p560.qn)
@@ -154,7 +157,7 @@ def jointdynamics(robot: DynamicChain, q: JointVector, qd: JointVector | None = 
     B = P.B.copy()
     if qd is not None:
         qd = getq(qd, robot.n, name="qd")
-        wm = P.G * qd
+        wm = np.abs(P.G) * qd                  # |G|: the Puma's joint 1 has G < 0
         Tc = np.where(qd > 0, P.Tc[:, 0], P.Tc[:, 1])
         with np.errstate(divide="ignore", invalid="ignore"):
             B = np.where(qd != 0, B + Tc / wm, B)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from rvc import (Motor, computed_torque_law, feedforward_law, gravload, inertia, jointdynamics,
+from rvc import (Motor, friction, computed_torque_law, feedforward_law, gravload, inertia, jointdynamics,
                  jtraj, opspace_law, payload, pd_law, ploop, sea, simulate, table_contact,
                  vloop, vloop_tf)
 from rvc.models import puma560, puma560_motor2
@@ -65,6 +65,21 @@ def test_jointdynamics_is_the_diagonal_of_M_over_G2():
     assert len(jd.tf) == 6
     jd2 = jointdynamics(p, p.qn, [0, 1, 0, 0, 0, 0])      # linearised Coulomb friction
     assert jd2.B[1] == pytest.approx(p.links[1].B + p.links[1].Tc[0] / p.links[1].G)
+
+
+def test_linearised_coulomb_friction_damps_whatever_the_sign_of_the_gear_ratio():
+    """The Puma's joint 1 has G = -62.6: its linearised Coulomb term must still be positive, the
+    slope of friction's own torque |G| Tc at that speed, referred to the motor (over G^2)."""
+    p = puma560()
+    assert p.links[0].G < 0
+    for speed in (0.5, -0.5):
+        qd = np.full(6, speed)
+        jd = jointdynamics(p, p.qn, qd)
+        assert np.all(jd.B > 0), jd.B
+        G = np.array([L.G for L in p.links])
+        B = np.array([L.B for L in p.links])
+        coulomb = -friction(p, qd) - G**2 * B * qd              # |G| Tc+- at this speed
+        np.testing.assert_allclose(jd.B, B + coulomb / (G**2 * qd), rtol=1e-12)
 
 
 def test_sea_soft_spring_softens_the_impact():
