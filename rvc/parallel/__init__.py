@@ -12,6 +12,8 @@
 * :mod:`~rvc.parallel.fivebar` -- the elastic five-bar of the worked example;
 * :mod:`~rvc.parallel.simulation` -- simulation in compact or tree coordinates,
   a quintic plan with rigid feedforward and motor PD;
+* :mod:`~rvc.parallel.linear_move` -- the same move, fast: the error dynamics linearised
+  about the plan, integrated exactly per sample, refined by Picard sweeps;
 * :mod:`~rvc.parallel.model` -- elastic parallel manipulators in general: any rvc serial
   chains, joint roles and a closure (tips meeting at a point, or a moving platform), with
   h, A, W, Wdot, assembly, the compact model, the inverse and forward dynamics, deflection
@@ -30,7 +32,9 @@ from .fivebar import *  # noqa: F401,F403
 from .fivebar import __all__ as _fivebar
 from .simulation import *  # noqa: F401,F403
 from .simulation import __all__ as _simulation
+from .linear_move import *  # noqa: F401,F403
+from .linear_move import __all__ as _linear_move
 from .model import *  # noqa: F401,F403
 from .model import __all__ as _model
 
-__all__ = [*_chain, *_closed, *_scdd, *_fivebar, *_simulation, *_model]
+__all__ = [*_chain, *_closed, *_scdd, *_fivebar, *_simulation, *_linear_move, *_model]

@@ -29,7 +29,7 @@ ANNOTATED = [importlib.import_module(f"rvc.{name}") for name in (
     "plot.animation", "plot.robot", "plot.fivebar_drawing", "plot.blocks",
     "apps.walking", "apps.writing", "doctor",
     "exercises", "exercises.student",
-    "parallel.scdd", "parallel.simulation", "parallel.closed", "parallel.model",
+    "parallel.scdd", "parallel.simulation", "parallel.linear_move", "parallel.closed", "parallel.model",
     "checks", "dynamics.cartesian", "kinematics.jtranspose",
 )]
 ANNOTATED_CLASSES = [rvc.DHRobot, rvc.Link, rvc.ET, rvc.ETS3, rvc.ETS2, rvc.DHFactor, rvc.Twist3, rvc.Twist2,
