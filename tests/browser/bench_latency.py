@@ -105,9 +105,7 @@ def test_latency(browser_context, lab, name):  # noqa: F811 (lab is the imported
 
 
 def _write():
-    lines = ["# Slider latency: key press to the new figure on screen",
-             "",
-             "Measured by `tests/browser/bench_latency.py` (`make bench`) in a live JupyterLab in headless "
+    lines = ["Measured by `tests/browser/bench_latency.py` (`make bench`) in a live JupyterLab in headless "
              "Chromium after Run All: three key presses per slider (right, left, right), each from the "
              "`keydown` to the frame after the panel's new image loaded; a slider's figure is the median "
              "of its three. -1 marks a press that gave no new figure within 20 s. Goal: median <= "
@@ -116,7 +114,7 @@ def _write():
              "",
              "| notebook | sliders | median (ms) | worst (ms) | goal met |",
              "|---|---:|---:|---:|---|"]
-    detail = ["", "## Every slider", "", "| notebook | cell | slider | presses (ms) | median (ms) |",
+    detail = ["", "### Every slider", "", "| notebook | cell | slider | presses (ms) | median (ms) |",
               "|---|---:|---|---|---:|"]
     for name, rows in RESULTS.items():
         meds = [statistics.median(t) for _, _, t in rows]
