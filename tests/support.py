@@ -104,3 +104,13 @@ def frozen_cache(fn):
     def wrapper(*args, **kwargs):
         return copy.deepcopy(cached(*args, **kwargs))
     return wrapper
+
+
+def scaled_masses(robot, k):
+    """A copy of ``robot`` with every mass, link inertia and motor inertia times ``k``."""
+    r = copy.deepcopy(robot)
+    for link in r.links:
+        link.m = link.m * k
+        link.I = np.asarray(link.I) * k
+        link.Jm = link.Jm * k
+    return r

@@ -50,6 +50,28 @@ class Modes(Result):
     q: np.ndarray
 
 
+def locked_modes(M: np.ndarray, K: np.ndarray, D: np.ndarray, q: JointVector) -> Modes:
+    """Modes of :math:`M\\ddot e + D\\dot e + K e = 0` (the elastic blocks, motors locked) at ``q``.
+
+    :math:`K\\phi = \\omega^2 M\\phi` gives :math:`f = \\omega/2\\pi` ascending and the shapes,
+    each scaled so that its largest entry is 1 (ties: the first); the damping ratio of a mode is
+    :math:`\\zeta = \\phi^T D\\phi / (2\\omega\\,\\phi^T M\\phi)` (inf for a zero frequency).
+
+    >>> m = locked_modes(np.eye(2), np.diag([4.0, 1.0]) * (2 * np.pi) ** 2, 0.1 * np.eye(2), np.zeros(2))
+    >>> m.frequency, m.damping.round(4)
+    (array([1., 2.]), array([0.008, 0.004]))
+    """
+    w2, phi = scipy.linalg.eigh(K, M)
+    omega = np.sqrt(np.clip(w2, 0.0, None))
+    big = np.argmax(np.round(np.abs(phi), 9), axis=0)          # ties: the first entry
+    phi = phi / phi[big, np.arange(phi.shape[1])]
+    modal_m = np.einsum("ij,ik,kj->j", phi, M, phi)
+    modal_d = np.einsum("ij,ik,kj->j", phi, D, phi)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        zeta = np.where(omega > 0, modal_d / (2 * omega * modal_m), np.inf)
+    return Modes(omega / (2 * np.pi), zeta, phi, q)
+
+
 @dataclass(frozen=True, repr=False, eq=False)
 class StaticDeflection(Result):
     """Gravity equilibrium: spring deflections (rad), end-effector displacement (m), tree q.
@@ -300,16 +322,7 @@ class FiveBar(ClosedChain):
         q = self.assemble(qa, np.zeros(len(self.ie)))
         cm = self.compact(q, np.zeros(self.n_compact))
         e = self.ce
-        M, K, D = (X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D))
-        w2, phi = scipy.linalg.eigh(K, M)
-        omega = np.sqrt(np.clip(w2, 0.0, None))
-        big = np.argmax(np.round(np.abs(phi), 9), axis=0)      # ties: the first entry
-        phi = phi / phi[big, np.arange(phi.shape[1])]
-        modal_m = np.einsum("ij,ik,kj->j", phi, M, phi)
-        modal_d = np.einsum("ij,ik,kj->j", phi, D, phi)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            zeta = np.where(omega > 0, modal_d / (2 * omega * modal_m), np.inf)
-        return Modes(omega / (2 * np.pi), zeta, phi, q)
+        return locked_modes(*(X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D)), q)
 
     def static_deflection(self, x: ArrayLike = (0.0, 0.40)) -> StaticDeflection:
         """Spring deflections and end-effector sag at the gravity equilibrium, motors held.

@@ -57,7 +57,7 @@ from ..kinematics import jacob0, jacob0_dot, pose3d
 from ..results import Result
 from ..shapes import ArrayLike, JointVector
 from .closed import CompactModel, singular_solve
-from .fivebar import Modes, StaticDeflection
+from .fivebar import Modes, StaticDeflection, locked_modes
 
 __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
@@ -982,16 +982,7 @@ def parallel_modes(model: ParallelModel, x: ArrayLike | None = None, guess: Join
     q = model.q_home if x is None else parallel_ikine(model, x, guess=guess)
     cm = parallel_compact(model, q, np.zeros(model.n_compact))
     e = model.ce
-    M, K, D = (X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D))
-    w2, phi = scipy.linalg.eigh(K, M)
-    omega = np.sqrt(np.clip(w2, 0.0, None))
-    big = np.argmax(np.round(np.abs(phi), 9), axis=0)
-    phi = phi / phi[big, np.arange(phi.shape[1])]
-    modal_m = np.einsum("ij,ik,kj->j", phi, M, phi)
-    modal_d = np.einsum("ij,ik,kj->j", phi, D, phi)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        zeta = np.where(omega > 0, modal_d / (2 * omega * modal_m), np.inf)
-    return Modes(omega / (2 * np.pi), zeta, phi, q)
+    return locked_modes(*(X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D)), q)
 
 
 def parallel_operation_counts(model: ParallelModel) -> dict:

@@ -6,6 +6,8 @@ import warnings
 import numpy as np
 import pytest
 
+from support import scaled_masses
+
 from rvc import SingularityWarning, asada, inertia_x
 from rvc.models import puma560
 
@@ -13,15 +15,6 @@ from rvc.models import puma560
 @pytest.fixture(scope="module")
 def p560():
     return puma560()
-
-
-def _scaled_masses(robot, k):
-    r = copy.deepcopy(robot)
-    for link in r.links:
-        link.m = link.m * k
-        link.I = np.asarray(link.I) * k
-        link.Jm = link.Jm * k
-    return r
 
 
 @pytest.mark.parametrize("axes", ["all", "trans", "rot"])
@@ -55,14 +48,14 @@ def test_asada_batched_equals_single(p560):
 
 
 def test_asada_is_unchanged_when_every_mass_is_scaled(p560):
-    heavy = _scaled_masses(p560, 1000.0)
+    heavy = scaled_masses(p560, 1000.0)
     for axes in ("all", "trans", "rot"):
         assert asada(heavy, p560.qn, axes) == pytest.approx(asada(p560, p560.qn, axes), rel=1e-9)
     assert asada(heavy, p560.qr) == 0.0                 # still singular at any scale
 
 
 def test_cartesian_inertia_scales_with_the_masses(p560):
-    heavy = _scaled_masses(p560, 1000.0)
+    heavy = scaled_masses(p560, 1000.0)
     np.testing.assert_allclose(inertia_x(heavy, p560.qn, "trans"), 1000 * inertia_x(p560, p560.qn, "trans"),
                                rtol=1e-9)
 
