@@ -8,6 +8,8 @@
 #   make student   write solution-free student copies of the notebooks to student/
 #   make grade     grade a class's returned notebooks: make grade SUBMISSIONS=<folder> [GRADES=grades]
 #                  (<folder>/<student>/<notebook>.ipynb; writes grades.csv, feedback/, summary.md)
+#   make wheelhouse  every wheel the course needs, for Linux, Windows and macOS and Python 3.10-3.13,
+#                  in one folder for a lab without internet: make wheelhouse [WHEELHOUSE=wheelhouse]
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
 #   make lint      the pre-commit hooks on every file: ruff, notebook outputs, actionlint
 #   make execute   re-run every notebook in place and save its outputs (after editing one)
@@ -23,7 +25,8 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup check book test unit notebooks booktest browsertest student grade crosscheck execute bench lint clean
+.PHONY: setup check book test unit notebooks booktest browsertest student grade wheelhouse crosscheck execute bench \
+	lint clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -105,6 +108,16 @@ GRADE_OPTIONS ?=
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder of <student>/<notebook>.ipynb> [GRADES=grades]"; exit 2; }
 	$(BIN)/python -m rvc.exercises.grade "$(SUBMISSIONS)" -o "$(GRADES)" $(GRADE_OPTIONS)
+
+# A lab without internet (tools/wheelhouse.py; the README's teacher section has the offline install).
+# Platforms: linux-x86_64 linux-aarch64 win-amd64 macos-x86_64 macos-arm64, or native (this machine);
+# Pythons: 3.10 ... or native (.venv's). CI builds its own: WHEEL_PLATFORMS=native WHEEL_PYTHONS=native.
+WHEELHOUSE ?= wheelhouse
+WHEEL_PLATFORMS ?= linux-x86_64 linux-aarch64 win-amd64 macos-x86_64 macos-arm64
+WHEEL_PYTHONS ?= 3.10 3.11 3.12 3.13
+
+wheelhouse: $(STAMP)
+	$(BIN)/python tools/wheelhouse.py "$(WHEELHOUSE)" --platforms $(WHEEL_PLATFORMS) --pythons $(WHEEL_PYTHONS)
 
 $(PEERS)/.installed: tests/crosscheck/requirements.txt requirements.txt constraints.txt
 	test -x $(PEERS)/bin/python || $(PYTHON) -m venv $(PEERS)
