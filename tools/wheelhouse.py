@@ -379,12 +379,19 @@ class Downloader:
         raise RuntimeError(f"{name} / {python}: still incomplete: {', '.join(map(str, absent))}")
 
 
+def tree_version() -> str:
+    """rvc's version in this tree (rvc/__init__.py), the version of the wheel built from it."""
+    found = re.search(r"""^__version__\s*=\s*["']([^"']+)["']""", (ROOT / "rvc" / "__init__.py").read_text(), re.M)
+    if not found:
+        raise ValueError(f"{ROOT / 'rvc' / '__init__.py'}: expected a line __version__ = '...', found none")
+    return found.group(1)
+
+
 def build(dest: Path, platforms: list[str], pythons: list[str], *, requirements: Path = ROOT / "requirements.txt",
           constraints: Path = ROOT / "constraints.txt", log=print) -> None:
-    import rvc
-
+    version = tree_version()
     dest.mkdir(parents=True, exist_ok=True)
-    (dest / "requirements.txt").write_text(wheelhouse_requirements(requirements, rvc.__version__))
+    (dest / "requirements.txt").write_text(wheelhouse_requirements(requirements, version))
     earlier = lifted_before(dest / "constraints.txt", skip=platforms)   # a folder built for more platforms
     shutil.copyfile(constraints, dest / "constraints.txt")     # until the end: the pins lifted, if any
     for old in dest.glob("rvc_course-*.whl"):
@@ -399,7 +406,7 @@ def build(dest: Path, platforms: list[str], pythons: list[str], *, requirements:
             shutil.copyfile(ROOT / name, source / name)
         shutil.copytree(ROOT / "rvc", source / "rvc", ignore=shutil.ignore_patterns("__pycache__"))
         run.pip(sys.executable, "wheel", "--quiet", "--no-deps", "-w", str(dest), str(source))
-        log(f"rvc-course {rvc.__version__}: built its wheel from {ROOT}")
+        log(f"rvc-course {version}: built its wheel from {ROOT}")
         run.source_only(dest / "requirements.txt", dest / "constraints.txt")
         for name in platforms:
             for python in pythons:

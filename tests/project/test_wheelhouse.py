@@ -44,7 +44,8 @@ def fake_wheel(folder: Path, name: str, version: str, tag: str = "py3-none-any",
 
 
 def test_the_offline_requirements_replace_the_editable_checkout_by_the_course_wheel(tmp_path):
-    text = wheelhouse.wheelhouse_requirements(ROOT / "requirements.txt", rvc.__version__)
+    assert wheelhouse.tree_version() == rvc.__version__
+    text = wheelhouse.wheelhouse_requirements(ROOT / "requirements.txt", wheelhouse.tree_version())
     lines = [x for x in text.splitlines() if x and not x.startswith("#")]
     assert lines[0] == "-c constraints.txt"
     assert f"rvc-course=={rvc.__version__}" in lines
