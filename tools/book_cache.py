@@ -71,6 +71,7 @@ def cached_config(config_in, config_out, cache_path):
     extensions = config.get("sphinx", {}).get("local_extensions") or {}
     for name, path in extensions.items():
         extensions[name] = str((here / path).resolve())
+    Path(config_out).parent.mkdir(parents=True, exist_ok=True)
     Path(config_out).write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
 
 

@@ -100,3 +100,10 @@ def test_nbval_records_the_notebooks_that_passed_whole_with_their_figures(tmp_pa
     assert code[0]["outputs"][0]["text"] == "hi\n"
     assert any("image/png" in o.get("data", {}) for o in code[1]["outputs"])
     assert nb["metadata"][book_cache.STAMP_KEY] == book_cache.source_stamp(good)
+
+
+def test_the_cached_config_can_be_written_before_anything_was_built(tmp_path):
+    """`make book` on a fresh clone: no _build folder exists yet (once a FileNotFoundError)."""
+    out = tmp_path / "_build" / "book-config.yml"
+    book_cache.cached_config(ROOT / "_config.yml", out, tmp_path / "_build" / ".jupyter_cache")
+    assert out.exists()
