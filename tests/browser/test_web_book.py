@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import NOTEBOOKS, PAGES, ROOT, record
+from browser_support import GLYPHLESS, NOTEBOOKS, PAGES, ROOT, record
 
 HTML = ROOT / "_build" / "html"
 ARTIFACTS = os.environ.get("RVC_BROWSER_ARTIFACTS")  # a folder for screenshots of failures
@@ -307,3 +307,28 @@ def test_the_glyph_check_can_fail(book):
     assert "\U000F0001" in found["missing"], found
     if len(found["missing"]) < len(found["chars"]):        # a CJK font is here: only the private-use one
         assert found["missing"] == ["\U000F0001"], found
+
+
+#: The search controls a reader can see (the theme has a header field, a sidebar field and a
+#: narrow screen's icon; which show depends on the width).
+SEARCH_BOXES = """() => [...document.querySelectorAll('form.bd-search, .search-button-field, .search-button__button')]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; })
+    .map(e => e.className)"""
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_one_search_box_per_page(book, width):
+    """A wide screen shows the sidebar's search field, a narrow one the header's icon: one each."""
+    context, site, _ = book
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        seen = {}
+        for name in PAGES:
+            page.goto(f"{site}{name}.html", wait_until="load")
+            seen[name] = page.evaluate(SEARCH_BOXES)
+    finally:
+        page.close()
+    assert all(len(boxes) == 1 for boxes in seen.values()), {n: b for n, b in seen.items() if len(b) != 1}
+

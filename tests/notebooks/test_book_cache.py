@@ -59,8 +59,12 @@ def test_the_stamp_changes_with_the_notebook_and_with_rvc(tmp_path, monkeypatch)
     one = book_cache.source_stamp(nb)
     (package / "m.py").write_text("x = 2\n")
     assert book_cache.source_stamp(nb) != one != before
+    two = book_cache.source_stamp(nb)
+    (tmp_path / "root" / "tools").mkdir()
+    (tmp_path / "root" / "tools" / "ipython_kernel_config.py").write_text("c = get_config()\n")
+    assert book_cache.source_stamp(nb) != two                   # how the kernels store figures
     _notebook(nb, "print(2)")
-    assert book_cache.source_stamp(nb) != one
+    assert book_cache.source_stamp(nb) != two
 
 
 def test_the_cached_config_reads_the_cache_and_finds_the_extensions(tmp_path):
