@@ -62,7 +62,8 @@ from .fivebar import Modes, StaticDeflection, locked_modes
 __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
            "parallel_fkine", "parallel_jacobian", "parallel_singularity", "parallel_assemble",
-           "parallel_ikine", "parallel_compact", "parallel_idyn", "parallel_fdyn", "parallel_energy",
+           "parallel_ikine", "parallel_compact", "parallel_idyn", "TreeTerms", "parallel_tree_terms",
+           "parallel_solve_forward", "parallel_fdyn", "parallel_energy",
            "parallel_deflection", "parallel_modes", "parallel_operation_counts"]
 
 #: Closure residual (relative to the chains' reach) below which a configuration counts as assembled.
@@ -826,36 +827,44 @@ def _tau_tree(model, tau, batch):
     return out
 
 
-def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, method: str = "compact", *,
-                  f_ext: ArrayLike | None = None) -> JointVector:
-    """Tree accelerations (N,) from drive forces ``tau`` (actuated (n_a,) or compact (n_c,)) and an end-effector load.
+@dataclass(frozen=True, repr=False, eq=False)
+class TreeTerms(Result):
+    """One state of the tree evaluated for the forward dynamics (:func:`parallel_tree_terms`).
 
-    ``f_ext`` (n_x,) is the generalized force the environment applies to the
-    end-effector coordinates (a force at chain 1's tip, or the platform's
-    :math:`(f_x, f_y, m_z)` or :math:`(f_x, f_y, f_z)`), entering as
-    :math:`(\\partial x/\\partial q_t)^T f_{ext}`.  With
-    :math:`b_t = C_t\\dot q_t + \\eta_t + K_t q_t + D_t\\dot q_t`:
-
-    * ``"compact"`` -- :math:`\\ddot q_c = M_c^{-1} W^T(\\tau_t - b_t - M_t\\dot W\\dot q_c)`,
-      :math:`\\ddot q_t = W\\ddot q_c + \\dot W\\dot q_c`;
-    * ``"kkt"`` -- Lagrange's equations of the first kind as one system,
-      :math:`\\begin{pmatrix} M_t & -A^T \\\\ A & 0 \\end{pmatrix}
-      \\begin{pmatrix}\\ddot q_t \\\\ \\lambda\\end{pmatrix} =
-      \\begin{pmatrix}\\tau_t - b_t \\\\ -\\dot A\\dot q_t\\end{pmatrix}`;
-    * ``"scdd"`` -- per body: each chain's (and the platform's) mass matrix
-      factored alone, :math:`\\ddot q_i^0 = M_i^{-1}(\\tau_i - b_i)`,
-      :math:`Y_i = M_i^{-1} A_i^T`, then
-      :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0`
-      (each body's :math:`M_i` must be invertible: a chain ending in a massless link needs
-      ``"compact"`` or ``"kkt"``).
+    ``M`` (..., N, N) the tree's block-diagonal inertia, ``bias`` (..., N)
+    :math:`b_t = C_t\\dot q_t + \\eta_t + K_t q_t + D_t\\dot q_t`, ``A`` (..., k, N),
+    ``Adqd`` (..., k) :math:`\\dot A\\dot q_t`, ``tau`` (..., N) the tree's generalized forces
+    (drives and the end-effector load).
 
     >>> from rvc.models import fivebar_model
     >>> robot = fivebar_model()
-    >>> a = parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
-    >>> bool(np.allclose(a, parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5], "kkt")))
-    True
+    >>> parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5]).M.shape
+    (6, 6)
     """
-    method = getoption(method, "method", FORWARD_METHODS)
+
+    M: np.ndarray
+    bias: np.ndarray
+    A: np.ndarray
+    Adqd: np.ndarray
+    tau: np.ndarray
+
+
+def parallel_tree_terms(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, *,
+                        f_ext: ArrayLike | None = None) -> TreeTerms:
+    """Evaluate the tree once for :func:`parallel_solve_forward`: the step the three forward methods share.
+
+    Each chain's :func:`~rvc.dynamics.inertia` and :func:`~rvc.dynamics.rne` (at zero
+    acceleration: the bias), the platform's rigid body, the springs and dampers, the
+    constraint Jacobian A and :math:`\\dot A\\dot q_t`, and the tree forces: ``tau``
+    (actuated (n_a,) or compact (n_c,)) plus :math:`(\\partial x/\\partial q_t)^T f_{ext}`.
+    ``qd`` compact or tree rates.
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> t = parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> t.A.shape, t.tau[robot.ia]
+    ((2, 6), array([ 0.5, -0.5]))
+    """
     q = _getq(model, q)
     A = parallel_A(model, q)
     W = _W_from_A(model, A)
@@ -865,15 +874,63 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
         f_ext = getarray(f_ext, "f_ext", shape=(model.n_x,))
         tau_t = tau_t + _mtv(_x_jacobian(model, q), f_ext)
     bias = _tree_lhs(model, q, qd_t, np.zeros_like(qd_t))
-    Mt = _tree_inertia(model, q)
-    Adqd = _mv(parallel_Adot(model, q, qd_t), qd_t)
+    return TreeTerms(_tree_inertia(model, q), bias, A, _mv(parallel_Adot(model, q, qd_t), qd_t), tau_t)
+
+
+def _bodies(model):
+    """The tree's bodies as slices of the tree coordinates: each chain, then the platform."""
+    return list(model.slices) + ([model.platform] if model.n_platform else [])
+
+
+def parallel_solve_forward(model: ParallelModel, terms: TreeTerms, method: str = "compact") -> JointVector:
+    """Tree accelerations (..., N) from an evaluated tree (:func:`parallel_tree_terms`): the linear algebra alone.
+
+    With :math:`f = \\tau_t - b_t` and the bodies of the tree (each chain, the platform):
+
+    * ``"compact"`` -- one solve with :math:`A_p` gives W's passive rows and
+      :math:`\\dot W\\dot q_c`: :math:`A_p [X\\; y] = [A_c\\; \\dot A\\dot q_t]`, then
+      :math:`M_c = \\sum_i W_i^T M_i W_i`, :math:`r = \\sum_i W_i^T(f_i - M_i \\dot W_i\\dot q_c)`
+      body by body, one :math:`n_c \\times n_c` solve :math:`M_c\\ddot q_c = r` and
+      :math:`\\ddot q_t = W\\ddot q_c + \\dot W\\dot q_c`;
+    * ``"kkt"`` -- one (N + k) solve,
+      :math:`\\begin{pmatrix} M_t & -A^T \\\\ A & 0 \\end{pmatrix}
+      \\begin{pmatrix}\\ddot q_t \\\\ \\lambda\\end{pmatrix} =
+      \\begin{pmatrix} f \\\\ -\\dot A\\dot q_t\\end{pmatrix}`;
+    * ``"scdd"`` -- per body one solve :math:`M_i [\\ddot q_i^0\\; Y_i] = [f_i\\; A_i^T]`,
+      then :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0` and
+      :math:`\\ddot q_i = \\ddot q_i^0 + Y_i\\lambda` (each body's :math:`M_i` must be invertible:
+      a chain ending in a massless link needs ``"compact"`` or ``"kkt"``).
+
+    :func:`parallel_operation_counts` counts the floating-point operations of exactly these steps.
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> t = parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> bool(np.allclose(parallel_solve_forward(robot, t, "scdd"), parallel_solve_forward(robot, t, "kkt")))
+    True
+    """
+    method = getoption(method, "method", FORWARD_METHODS)
+    if not isinstance(terms, TreeTerms):
+        raise TypeError(f"terms: expected the TreeTerms of parallel_tree_terms, got {type(terms).__name__}")
+    Mt, A, Adqd = terms.M, terms.A, terms.Adqd
+    f = terms.tau - terms.bias
     if method == "compact":
-        Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., model.ip] = -singular_solve(A[..., :, model.ip], Adqd[..., None], "A_p",
-                                               "the passive accelerations along the free motion are not "
-                                               "determined (those of least norm are used)")[..., 0]
-        Wt = np.swapaxes(W, -1, -2)
-        qdd_c = np.linalg.solve(Wt @ Mt @ W, _mv(Wt, tau_t - bias - _mv(Mt, Wd_qd))[..., None])[..., 0]
+        nc = model.n_compact
+        X = singular_solve(A[..., :, model.ip], np.concatenate([A[..., :, model.ic], Adqd[..., None]], -1), "A_p",
+                           "the passive rates and accelerations along the mechanism's free motion are not "
+                           "determined by the compact rates (those of least norm are used)")
+        W = np.zeros(A.shape[:-2] + (model.N, nc))
+        W[..., model.ic, np.arange(nc)] = 1.0
+        W[..., model.ip, :] = -X[..., :nc]
+        Wd_qd = np.zeros(f.shape)
+        Wd_qd[..., model.ip] = -X[..., nc]
+        Mc, rhs = 0.0, 0.0
+        for s in _bodies(model):
+            Wi, Mi = W[..., s, :], Mt[..., s, s]
+            WiT = np.swapaxes(Wi, -1, -2)
+            Mc = Mc + (WiT @ Mi) @ Wi
+            rhs = rhs + _mv(WiT, f[..., s] - _mv(Mi, Wd_qd[..., s]))
+        qdd_c = np.linalg.solve(Mc, rhs[..., None])[..., 0]
         return _mv(W, qdd_c) + Wd_qd
     if method == "kkt":
         n, k = model.N, model.k
@@ -881,15 +938,13 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
         KKT[..., :n, :n] = Mt
         KKT[..., :n, n:] = -np.swapaxes(A, -1, -2)
         KKT[..., n:, :n] = A
-        rhs = np.concatenate([tau_t - bias, -Adqd], -1)
+        rhs = np.concatenate([f, -Adqd], -1)
         return np.linalg.solve(KKT, rhs[..., None])[..., :n, 0]
-    blocks = list(model.slices) + ([model.platform] if model.n_platform else [])
     free, resp, schur, rhs = [], [], 0.0, -Adqd
-    for i, s in enumerate(blocks):
+    for i, s in enumerate(_bodies(model)):
         Ai = A[..., :, s]
         try:
-            sol = np.linalg.solve(Mt[..., s, s], np.concatenate(
-                [(tau_t[..., s] - bias[..., s])[..., None], np.swapaxes(Ai, -1, -2)], -1))
+            sol = np.linalg.solve(Mt[..., s, s], np.concatenate([f[..., s, None], np.swapaxes(Ai, -1, -2)], -1))
         except np.linalg.LinAlgError:
             raise ValueError(f"method: 'scdd' factors each body's mass matrix alone, and body {i + 1}'s is "
                              "singular (a massless link); use 'compact' or 'kkt'") from None
@@ -900,6 +955,30 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
     lam = singular_solve(schur, rhs[..., None], "A M^-1 A^T",
                          "the constraint force along the singular direction is not determined")[..., 0]
     return np.concatenate([q0 + _mv(Y, lam) for q0, Y in zip(free, resp)], -1)
+
+
+def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, method: str = "compact", *,
+                  f_ext: ArrayLike | None = None) -> JointVector:
+    """Tree accelerations (N,) from drive forces ``tau`` (actuated (n_a,) or compact (n_c,)) and an end-effector load.
+
+    ``f_ext`` (n_x,) is the generalized force the environment applies to the
+    end-effector coordinates (a force at chain 1's tip, or the platform's
+    :math:`(f_x, f_y, m_z)` or :math:`(f_x, f_y, f_z)`), entering as
+    :math:`(\\partial x/\\partial q_t)^T f_{ext}`.  The tree is evaluated once
+    (:func:`parallel_tree_terms`) and solved by ``method``
+    (:func:`parallel_solve_forward`): ``"compact"`` (the compact model
+    :math:`M_c\\ddot q_c = W^T(\\tau_t - b_t - M_t\\dot W\\dot q_c)`), ``"kkt"``
+    (Lagrange's equations of the first kind as one system) or ``"scdd"`` (per
+    body, then the constraint forces from a k x k system).
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> a = parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> bool(np.allclose(a, parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5], "kkt")))
+    True
+    """
+    method = getoption(method, "method", FORWARD_METHODS)
+    return parallel_solve_forward(model, parallel_tree_terms(model, q, qd, tau, f_ext=f_ext), method)
 
 
 def parallel_energy(model: ParallelModel, q: JointVector, qd: JointVector) -> tuple:
@@ -986,14 +1065,30 @@ def parallel_modes(model: ParallelModel, x: ArrayLike | None = None, guess: Join
 
 
 def parallel_operation_counts(model: ParallelModel) -> dict:
-    """Floating-point operations of the three forward-dynamics solvers once the bodies are evaluated.
+    """Floating-point operations of :func:`parallel_solve_forward`'s three methods, from the sizes they form.
 
-    The counts of :func:`~rvc.parallel.operation_counts` (LU :math:`\\frac23 n^3`, a solve with
-    r right-hand sides :math:`2n^2 r`, a product :math:`2abc`), with the bodies of the tree: each
-    chain (:math:`n_i` joints) and the platform (its :math:`n_p` coordinates), N tree and
-    :math:`n_c` compact coordinates and k closure conditions.  ``factor_*`` count only the
-    factorizations: one :math:`n_c` LU (compact), one :math:`N + k` LU (KKT), one LU per body and
-    one k x k (per chain).  For the five-bar they equal ``operation_counts(FiveBar())``.
+    Every step of the solve on an evaluated tree, with N tree and :math:`n_c` compact coordinates,
+    k closure conditions, :math:`n_p` passive coordinates and the bodies of the tree (each chain's
+    :math:`n_i` joints, the platform's coordinates); an LU of n x n costs :math:`\\frac23 n^3`
+    (its leading term; a determinant is one LU), a solve with r right-hand sides on it
+    :math:`2n^2 r`, a product of (a x b) and (b x c) matrices :math:`2abc`, adding two arrays
+    their size:
+
+    * ``compact``: :math:`f = \\tau - b` (N); the singularity check of :math:`A_p` (one LU) and
+      one LU solve with :math:`n_c + 1` right-hand sides; per body :math:`W_i^T M_i`
+      (:math:`2 n_c n_i^2`), its product with :math:`W_i` (:math:`2 n_c^2 n_i`), the sum into
+      :math:`M_c` (:math:`n_c^2`), :math:`M_i \\dot W_i\\dot q_c` (:math:`2n_i^2`), the difference
+      (:math:`n_i`), :math:`W_i^T(\\cdot)` (:math:`2n_c n_i`) and its sum (:math:`n_c`); the
+      :math:`n_c` LU and solve; :math:`W\\ddot q_c + \\dot W\\dot q_c` (:math:`2Nn_c + N`);
+    * ``kkt``: f (N), one (N + k) LU and solve;
+    * ``scdd``: f (N); per body one LU solve with 1 + k right-hand sides, :math:`A_i Y_i`
+      (:math:`2k^2n_i`) and its sum (:math:`k^2`), :math:`A_i\\ddot q_i^0` (:math:`2kn_i`) and
+      its sum (k), :math:`\\ddot q_i^0 + Y_i\\lambda` (:math:`2kn_i + n_i`); the k x k singularity
+      check (one LU), LU and solve.
+
+    ``factor_*`` count only the factorizations that invert the inertia (the source's measure):
+    one :math:`n_c` LU (compact), one N + k LU (KKT), one LU per body and the k x k one
+    (per chain).  ``tests/parallel`` checks the counts of a small loop against a hand count.
 
     >>> from rvc.models import rrr3
     >>> c = parallel_operation_counts(rrr3())
@@ -1001,13 +1096,14 @@ def parallel_operation_counts(model: ParallelModel) -> dict:
     (144.0, 3888.0)
     """
     lu = lambda n: 2 * n ** 3 / 3                      # noqa: E731
-    sizes = [c.n for c in model.chains] + ([model.n_platform] if model.n_platform else [])
+    sizes = [s.stop - s.start for s in _bodies(model)]
     N, nc, k, npas = model.N, model.n_compact, model.k, len(model.ip)
-    compact = (2 * lu(npas) + 2 * npas ** 2 * (nc + 1)
-               + sum(2 * n * n * nc + 2 * n * nc * nc + 2 * n * n + 2 * n * nc + n for n in sizes)
+    compact = (N + 2 * lu(npas) + 2 * npas ** 2 * (nc + 1)
+               + sum(2 * nc * n * n + 2 * nc * nc * n + nc * nc + 2 * n * n + n + 2 * nc * n + nc for n in sizes)
                + lu(nc) + 2 * nc ** 2 + 2 * N * nc + N)
-    kkt = lu(N + k) + 2 * (N + k) ** 2 + N
-    scdd = (sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + 2 * k * n + 2 * n * k + n for n in sizes)
-            + lu(k) + 2 * k * k)
+    kkt = N + lu(N + k) + 2 * (N + k) ** 2
+    scdd = (N + sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + k * k + 2 * k * n + k + 2 * k * n + n
+                    for n in sizes)
+            + 2 * lu(k) + 2 * k * k)
     return {"compact": compact, "kkt": kkt, "scdd": scdd, "factor_compact": lu(nc), "factor_kkt": lu(N + k),
             "factor_scdd": sum(lu(n) for n in sizes) + lu(k)}
