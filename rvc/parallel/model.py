@@ -58,13 +58,14 @@ from ..results import Result
 from ..shapes import ArrayLike, JointVector
 from .closed import CompactModel, singular_solve
 from .fivebar import Modes, StaticDeflection, locked_modes
+from .simulation import RigidPlan, quintic
 
 __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
            "parallel_fkine", "parallel_jacobian", "parallel_singularity", "parallel_assemble",
            "parallel_ikine", "parallel_compact", "parallel_idyn", "TreeTerms", "parallel_tree_terms",
            "parallel_solve_forward", "parallel_fdyn", "parallel_energy",
-           "parallel_deflection", "parallel_modes", "parallel_operation_counts"]
+           "parallel_deflection", "parallel_modes", "parallel_rigid_plan", "parallel_operation_counts"]
 
 #: Closure residual (relative to the chains' reach) below which a configuration counts as assembled.
 CLOSURE_TOL = 1e-6
@@ -355,7 +356,12 @@ the actuators would fight the closure (over-actuated)
         return _rates(self, q, v, name)
 
     def _assemble(self, qa, qe, guess=None):
-        return parallel_assemble(self, qa, qe, guess)
+        if np.ndim(qa) == 1 and np.ndim(qe) == 1 and (guess is None or np.ndim(guess) == 1):
+            return parallel_assemble(self, qa, qe, guess)
+        return _assemble_batch(self, qa, qe, guess)
+
+    def _rigid_plan(self, x0, x1, duration, t):
+        return parallel_rigid_plan(self, x0, x1, duration, t)
 
     def _compact_accel(self, q, qd_c, tau):
         return parallel_fdyn(self, q, qd_c, tau)[self.ic]
@@ -633,23 +639,33 @@ def parallel_singularity(model: ParallelModel, q: JointVector) -> np.ndarray:
 
 
 def _newton(model, q, unknown, target=None, tol=1e-13, maxiter=50, name="qa, qe"):
-    """Newton's method on h = 0 (and x = target) for the coordinates ``unknown``."""
+    """Newton's method on h = 0 (and x = target) for the coordinates ``unknown``; q (..., N), in place."""
     for _ in range(maxiter):
         r = parallel_h(model, q)
         if target is not None:
-            r = np.concatenate([r, parallel_fkine(model, q) - target])
+            r = np.concatenate([r, parallel_fkine(model, q) - target], -1)
         if np.abs(r).max(initial=0.0) <= tol * model.reach:
             return q
         J = parallel_A(model, q)
         if target is not None:
-            J = np.concatenate([J, _x_jacobian(model, q)])
+            J = np.concatenate([J, _x_jacobian(model, q)], -2)
         try:
-            step = np.linalg.solve(J[:, unknown], r)
+            step = np.linalg.solve(J[..., :, unknown], r[..., None])[..., 0]
         except np.linalg.LinAlgError:
             break
-        q[unknown] -= step
+        q[..., unknown] -= step
     raise ValueError(f"{name}: the closure does not assemble from this guess (residual "
                      f"{np.abs(r).max():.3g} after Newton's method: out of reach, or start nearer)")
+
+
+def _assemble_batch(model, qa, qe, guess=None):
+    """:func:`parallel_assemble` over leading dimensions (no checks): the simulations' and moves' step."""
+    qa, qe = np.asarray(qa, dtype=float), np.asarray(qe, dtype=float)
+    guess = model.q_home if guess is None else np.asarray(guess, dtype=float)
+    batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1], guess.shape[:-1])
+    q = np.array(np.broadcast_to(guess, batch + (model.N,)))
+    q[..., model.ia], q[..., model.ie] = qa, qe
+    return _newton(model, q, model.ip)
 
 
 def parallel_assemble(model: ParallelModel, qa: JointVector, qe: JointVector, guess: JointVector | None = None,
@@ -1062,6 +1078,58 @@ def parallel_modes(model: ParallelModel, x: ArrayLike | None = None, guess: Join
     cm = parallel_compact(model, q, np.zeros(model.n_compact))
     e = model.ce
     return locked_modes(*(X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D)), q)
+
+
+def _x_dot_qd(model, q, qd_t):
+    """:math:`\\frac{d}{dt}(\\partial x/\\partial q_t)\\, \\dot q_t` (..., n_x); zero for a platform's coordinates."""
+    if model.closure.kind == "platform":
+        return np.zeros(q.shape[:-1] + (model.n_x,))
+    s = model.slices[0]
+    return _mv(jacob0_dot(model.chains[0], q[..., s], qd_t[..., s])[..., list(model.closure.axes), :], qd_t[..., s])
+
+
+def parallel_rigid_plan(model: ParallelModel, x0: ArrayLike, x1: ArrayLike, duration: float,
+                        t: ArrayLike) -> RigidPlan:
+    """The rigid model's motion and compact forces for a quintic end-effector move from x0 to x1 (n_x,).
+
+    Springs locked (:math:`e = \\dot e = \\ddot e = 0`): the tree coordinates from
+    :func:`parallel_ikine` at each sample (each from the last, so the branch is kept), the
+    actuated rates from the actuated columns of the end-effector Jacobian,
+    :math:`G_a\\dot a = \\dot x`, the accelerations from :math:`G_a\\ddot a = \\ddot x - \\ddot x_0`
+    (:math:`\\ddot x_0` the end-effector acceleration with :math:`\\ddot q_c = 0`, from
+    :math:`\\dot W\\dot q_c`), and the compact forces from :func:`parallel_idyn` (actuated entries:
+    the feedforward torques).  What :func:`~rvc.parallel.rigid_plan` returns for a
+    :class:`~rvc.parallel.FiveBar`, for any model, and what
+    :func:`~rvc.parallel.simulate_move` and :func:`~rvc.parallel.linear_move` use for a ParallelModel.
+
+    >>> from rvc.models import rrr3
+    >>> plan = parallel_rigid_plan(rrr3(), (0.0, 0.0, 0.0), (0.03, 0.0, 0.0), 0.2, np.linspace(0, 0.2, 5))
+    >>> plan.q.shape, plan.tau.shape, plan.x[2]
+    ((5, 12), (5, 6), array([0.015, 0.   , 0.   ]))
+    """
+    t = getvector(t, "t")
+    x0 = getarray(x0, "x0", shape=(model.n_x,), batch=False)
+    x1 = getarray(x1, "x1", shape=(model.n_x,), batch=False)
+    x, xd, xdd = quintic(x0, x1, duration, t)
+    q = np.empty(t.shape + (model.N,))
+    guess = model.q_home
+    for i, xi in enumerate(x):                 # continuation along the path keeps the branch
+        if i and np.array_equal(xi, x[i - 1]):
+            q[i] = q[i - 1]
+            continue
+        try:
+            q[i] = guess = parallel_ikine(model, xi, guess=guess)
+        except ValueError:
+            raise ValueError(f"x0, x1: expected a straight move the mechanism can follow, but it does not "
+                             f"assemble at t = {t[i]:g} s, x = {xi}; choose nearer points") from None
+    Ga = parallel_jacobian(model, q)[..., :, model.ca]
+    qd = np.zeros(t.shape + (model.n_compact,))
+    qd[..., model.ca] = np.linalg.solve(Ga, xd[..., None])[..., 0]
+    qd_t = _mv(parallel_W(model, q), qd)
+    xdd0 = _mv(_x_jacobian(model, q), _mv(parallel_Wdot(model, q, qd), qd)) + _x_dot_qd(model, q, qd_t)
+    qdd = np.zeros_like(qd)
+    qdd[..., model.ca] = np.linalg.solve(Ga, (xdd - xdd0)[..., None])[..., 0]
+    return RigidPlan(t, x, xd, xdd, q, qd, qdd, parallel_idyn(model, q, qd, qdd, "lda"))
 
 
 def parallel_operation_counts(model: ParallelModel) -> dict:
