@@ -152,10 +152,11 @@ def main() -> int:
            f"advantage, the counted factorizations a {delta1['factor_compact'] / delta1['factor_scdd']:.2f}"
            f" times one ({'a loss' if delta1['factor_compact'] < delta1['factor_scdd'] else 'a gain'}).")
     machine = (f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores (load average "
-               f"{os.getloadavg()[0]:.1f} at the end of the run: the times are only as steady as the "
-               f"machine was idle), Python {sys.version.split()[0]}, numpy {np.__version__}")
+               f"{os.getloadavg()[0]:.1f} at the end of the run), Python {sys.version.split()[0]}, "
+               f"numpy {np.__version__}")
     (HERE / "parallel.md").write_text(
-        "Measured by `benchmarks/parallel.py` on " + machine + " (best of 7 runs, CPU time of one thread).  Operation counts by "
+        "Measured by `benchmarks/parallel.py` on " + machine + " (best of 7 runs of the CPU time of one "
+        "thread, which other jobs on the machine disturb less than a wall clock).  Operation counts by "
         "`rvc.parallel.parallel_operation_counts` (an n x n LU counted as its leading term $2n^3/3$, a "
         "solve with r right-hand sides $2n^2r$, a product $2abc$, every array addition; the factorizations "
         "column counts only the LUs that invert the inertia, the text's measure), times of "

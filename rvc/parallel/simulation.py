@@ -109,8 +109,8 @@ class Move(Result):
 
     ``sim`` the :class:`ClosedSimulation`; ``plan`` the :class:`RigidPlan` sampled
     at ``sim.t``; end-effector coordinates ``x`` (T, n_x) (for a planar platform
-    :math:`(x, y, \\varphi)`), their distance from the plan ``error`` (T,), spring deflections ``deflection`` (T, n_e) (rad) and
-    motor torques ``tau`` (T, n_a); ``duration`` of the move.
+    :math:`(x, y, \\varphi)`), their distance from the plan ``error`` (T,), spring
+    deflections ``deflection`` (T, n_e) (rad) and motor torques ``tau`` (T, n_a); ``duration`` of the move.
 
     >>> from rvc.parallel import FiveBar
     >>> simulate_move(FiveBar(), (0, 0.4), (0, 0.4), 0.1, dt=0.1).tau.shape    # standing still
