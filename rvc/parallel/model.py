@@ -53,7 +53,7 @@ import scipy.optimize
 
 from ..checks import getarray, getoption, getphysical, getroles, getvector, warn_singular
 from ..dynamics import coriolis, dynparams, energy, gravload, inertia, rne
-from ..kinematics import jacob0, jacob0_dot, pose3d
+from ..kinematics import jacob0, jacob0_dot, lift_planar, pose3d
 from ..results import Result
 from ..shapes import ArrayLike, JointVector
 from .closed import CompactModel, singular_solve
@@ -62,7 +62,8 @@ from .simulation import RigidPlan, quintic
 
 __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
-           "parallel_fkine", "parallel_jacobian", "parallel_singularity", "parallel_assemble",
+           "parallel_fkine", "parallel_points", "parallel_jacobian", "parallel_singularity", "SingularityMap",
+           "parallel_singularity_map", "parallel_assemble",
            "parallel_ikine", "parallel_compact", "parallel_idyn", "TreeTerms", "parallel_tree_terms",
            "parallel_solve_forward", "parallel_fdyn", "parallel_energy",
            "parallel_deflection", "parallel_modes", "parallel_rigid_plan", "parallel_operation_counts"]
@@ -600,6 +601,35 @@ def parallel_fkine(model: ParallelModel, q: JointVector) -> np.ndarray:
     return pose3d(model.chains[0], q[..., model.slices[0]])[..., list(model.closure.axes), 3]
 
 
+def parallel_points(model: ParallelModel, q: JointVector) -> tuple:
+    """Points to draw the mechanism: each chain's frame origins (..., n_i + 1, 3), and the platform's corners.
+
+    Returns ``(chains, platform)``: a list of each chain's
+    :meth:`~rvc.kinematics.chain.Chain.fkine_all` origins (base first, tip
+    last) in 3-D, and the attachment points in the world (..., m, 3) (None
+    for a point closure).
+
+    >>> from rvc.models import rrr3
+    >>> robot = rrr3()
+    >>> legs, corners = parallel_points(robot, robot.q_home)
+    >>> len(legs), legs[0].shape, corners.shape
+    (3, (4, 3), (3, 3))
+    >>> bool(np.allclose(legs[1][-1], corners[1]))
+    True
+    """
+    q = getarray(q, "q", shape=(model.N,))
+    chains = [pose_all[..., :3, 3] for pose_all in
+              (_lift(c.fkine_all(q[..., s])) for c, s in zip(model.chains, model.slices))]
+    if model.closure.kind != "platform":
+        return chains, None
+    return chains, _platform_points(model, q[..., model.platform])[0]
+
+
+def _lift(F):
+    """Planar frames (..., 3, 3) as 3-D poses; 3-D poses unchanged."""
+    return lift_planar(F) if F.shape[-1] == 3 else F
+
+
 def _x_jacobian(model, q):
     """:math:`\\partial x / \\partial q_t` (..., n_x, N)."""
     G = np.zeros(q.shape[:-1] + (model.n_x, model.N))
@@ -621,21 +651,157 @@ def parallel_jacobian(model: ParallelModel, q: JointVector) -> np.ndarray:
     return _x_jacobian(model, q) @ parallel_W(model, q)
 
 
-def parallel_singularity(model: ParallelModel, q: JointVector) -> np.ndarray:
-    """Type-II singularity measure: the inverse condition number :math:`\\sigma_{min}/\\sigma_{max}` of :math:`A_p`.
+def _ik_columns(model):
+    """The coordinates inverse kinematics solves for: actuated, then passive."""
+    return np.concatenate([model.ia, model.ip])
 
-    1 for well-conditioned passive joints, 0 where :math:`A_p` is singular
-    (the mechanism gains a free motion with its actuators and springs held,
-    and W, the compact model and the multipliers lose a direction).  The
-    columns mix units (radians, metres), so compare values of one mechanism.
+
+def _ik_matrix(model, q):
+    """:math:`\\partial (h, x) / \\partial (q_a, q_p)` (..., k + n_x, n_a + n_p): inverse kinematics' Newton matrix."""
+    return np.concatenate([parallel_A(model, q), _x_jacobian(model, q)], -2)[..., :, _ik_columns(model)]
+
+
+def _inverse_condition(M):
+    s = np.linalg.svd(M, compute_uv=False)
+    return s[..., -1] / s[..., 0]
+
+
+def parallel_singularity(model: ParallelModel, q: JointVector, kind: str = "II") -> np.ndarray:
+    """Singularity measure (...,): an inverse condition number :math:`\\sigma_{min}/\\sigma_{max}`, 0 if singular.
+
+    ``kind="II"`` (default): of :math:`A_p`, the closure's passive columns.  1
+    for well-conditioned passive joints, 0 where :math:`A_p` is singular (the
+    mechanism gains a free motion with its actuators and springs held, and W,
+    the compact model and the multipliers lose a direction).
+
+    ``kind="I"``: of :math:`\\partial(h, x)/\\partial(q_a, q_p)`, the matrix
+    inverse kinematics solves with (springs held).  It is singular where the
+    actuated and passive joints can move with the end-effector held -- a
+    chain stretched out or folded back, the workspace's edge, where the
+    motors lose a direction of motion.  (The end-effector rows of the
+    platform's own coordinates are the identity, so a type-II singularity
+    does not make it singular.)
+
+    The columns mix units (radians, metres), so compare values of one mechanism.
 
     >>> from rvc.models import fivebar_model
-    >>> 0 < float(parallel_singularity(fivebar_model(), fivebar_model().q_home)) < 1
+    >>> robot = fivebar_model()
+    >>> 0 < float(parallel_singularity(robot, robot.q_home)) < 1
+    True
+    >>> 0 < float(parallel_singularity(robot, robot.q_home, kind="I")) < 1
     True
     """
+    kind = getoption(kind, "kind", ("I", "II"))
     q = getarray(q, "q", shape=(model.N,))
-    s = np.linalg.svd(parallel_A(model, q)[..., :, model.ip], compute_uv=False)
-    return s[..., -1] / s[..., 0]
+    if kind == "I":
+        return _inverse_condition(_ik_matrix(model, q))
+    return _inverse_condition(parallel_A(model, q)[..., :, model.ip])
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SingularityMap(Result):
+    """Assembly and singularity measures over a grid of end-effector coordinates (:func:`parallel_singularity_map`).
+
+    ``x`` the grid (..., n_x); ``assembled`` (...) where inverse kinematics
+    closed the mechanism (on the branch of ``model.q_home``); ``type1``,
+    ``type2`` the two measures of :func:`parallel_singularity` there (NaN
+    elsewhere); ``q`` the tree coordinates (..., N) (NaN elsewhere).
+    """
+
+    unpack = ("assembled", "type1", "type2")
+    x: np.ndarray
+    assembled: np.ndarray
+    type1: np.ndarray
+    type2: np.ndarray
+    q: np.ndarray
+
+
+def _newton_masked(model, q, target, tol=1e-12, maxiter=30):
+    """Batched Newton on (h, x - target) = 0 for the actuated and passive coordinates; q (B, N) in place.
+
+    Returns where it converged (B,): no error for the points that do not (out of reach).
+    """
+    unknown = _ik_columns(model)
+    done = np.zeros(len(q), dtype=bool)
+    for _ in range(maxiter):
+        r = np.concatenate([parallel_h(model, q), parallel_fkine(model, q) - target], -1)
+        done = np.abs(r).max(-1) <= tol * model.reach
+        todo = ~done & np.isfinite(r).all(-1)
+        if not todo.any():
+            break
+        J = _ik_matrix(model, q[todo])
+        try:
+            step = np.linalg.solve(J, r[todo][..., None])[..., 0]
+        except np.linalg.LinAlgError:
+            step = (np.linalg.pinv(J) @ r[todo][..., None])[..., 0]
+        q[np.ix_(todo, unknown)] -= step
+    return done
+
+
+def parallel_singularity_map(model: ParallelModel, grid: ArrayLike, qe: JointVector | None = None
+                             ) -> SingularityMap:
+    """Assemble the mechanism over a grid of end-effector coordinates and measure both singularity types there.
+
+    ``grid`` (n_1, n_x) or (n_1, n_2, n_x): end-effector coordinates
+    (:func:`parallel_fkine`'s), elastic coordinates ``qe`` (default 0).  Inverse
+    kinematics runs by continuation, so that every point keeps the branch of
+    ``model.q_home``: from the grid point nearest home along the first grid
+    axis, then from there along the second, each step batched over the other
+    axis and started from its neighbour's solution.  A point where Newton's
+    method does not close the mechanism (out of reach, or across a type-I
+    singularity from the branch) is not ``assembled``, and the next starts from
+    the last one that was.
+
+    >>> from rvc.models import rrr3
+    >>> robot = rrr3()
+    >>> xs = np.linspace(-0.3, 0.3, 7)
+    >>> grid = np.stack([xs, np.zeros(7), np.zeros(7)], -1)      # a line through home
+    >>> smap = parallel_singularity_map(robot, grid)
+    >>> smap.assembled                   # the legs reach 0.1 m either side of home on this line
+    array([False, False,  True,  True,  True, False, False])
+    >>> bool(np.all(smap.type2[2:5] > 0)), bool(np.isnan(smap.type1[0]))
+    (True, True)
+    """
+    grid = getarray(grid, "grid")
+    if grid.ndim not in (2, 3) or grid.shape[-1] != model.n_x or 0 in grid.shape:
+        raise ValueError(f"grid: expected end-effector coordinates of shape (n1, {model.n_x}) or "
+                         f"(n1, n2, {model.n_x}), got shape {grid.shape}")
+    if model.q_home is None:
+        raise ValueError("model: expected a model with q_home (the branch to follow), got none")
+    qe = np.zeros(len(model.ie)) if qe is None else getarray(qe, "qe", shape=(len(model.ie),), batch=False)
+    X = grid if grid.ndim == 3 else grid[:, None]
+    n1, n2 = X.shape[:2]
+    home = parallel_fkine(model, model.q_home)
+    i0, j0 = np.unravel_index(np.argmin(np.linalg.norm(X - home, axis=-1)), (n1, n2))
+    q = np.full((n1, n2, model.N), np.nan)
+    ok = np.zeros((n1, n2), dtype=bool)
+    start = np.array(model.q_home)
+    start[model.ie] = qe
+
+    def march(line, guess, count, origin):
+        """Continuation along the first axis of ``line`` (count, B, n_x) from index ``origin``."""
+        qs, oks = np.full(line.shape[:2] + (model.N,), np.nan), np.zeros(line.shape[:2], dtype=bool)
+        for order in (range(origin, count), range(origin - 1, -1, -1)):
+            last = np.array(guess)
+            for i in order:
+                trial = np.array(last)
+                done = _newton_masked(model, trial, line[i])
+                qs[i, done], oks[i] = trial[done], done
+                last[done] = trial[done]
+        return qs, oks
+
+    col, col_ok = march(X[:, j0][:, None], start[None], n1, i0)          # along the first axis
+    q[:, j0], ok[:, j0] = col[:, 0], col_ok[:, 0]
+    seed = np.where(col_ok[:, 0, None], col[:, 0], start)                 # rows not reached: from home
+    rows, rows_ok = march(np.swapaxes(X, 0, 1), seed, n2, j0)           # then along the second
+    q, ok = np.swapaxes(rows, 0, 1), np.swapaxes(rows_ok, 0, 1) & np.isfinite(rows).all(-1).T
+    t1, t2 = np.full((n1, n2), np.nan), np.full((n1, n2), np.nan)
+    if ok.any():
+        t1[ok] = parallel_singularity(model, q[ok], kind="I")
+        t2[ok] = parallel_singularity(model, q[ok], kind="II")
+    shape = grid.shape[:-1]
+    return SingularityMap(grid, ok.reshape(shape), t1.reshape(shape), t2.reshape(shape),
+                          q.reshape(shape + (model.N,)))
 
 
 def _newton(model, q, unknown, target=None, tol=1e-13, maxiter=50, name="qa, qe"):
