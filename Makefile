@@ -4,7 +4,8 @@
 #   make book      build the web book and print its index page (every notebook executed, or
 #                  reused as make notebooks has just executed it: tools/book_cache.py)
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
-#                  the browser tests when Chromium is installed; it says so when it skips them)
+#                  the browser and PDF tests when Chromium is installed; it says so when it skips them)
+#   make pdf       the whole course as one PDF, _build/pdf/rvc-course.pdf (needs Chromium)
 #   make student   write solution-free student copies of the notebooks to student/
 #   make grade     grade a class's returned notebooks: make grade SUBMISSIONS=<folder> [GRADES=grades]
 #                  (<folder>/<student>/<notebook>.ipynb; writes grades.csv, feedback/, summary.md)
@@ -25,8 +26,8 @@ PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
 
-.PHONY: setup check book test unit notebooks booktest browsertest student grade wheelhouse crosscheck execute bench \
-	lint clean
+.PHONY: setup check book test unit notebooks booktest browsertest pdf pdftest student grade wheelhouse crosscheck \
+	execute bench lint clean
 
 $(STAMP): requirements.txt constraints.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed, found " + sys.version' 
@@ -52,14 +53,21 @@ setup: $(STAMP)
 # notebook nor rvc has changed since (tools/book_cache.py); it executes the others itself.
 RECORDED = _build/executed
 BOOK_CACHE = $(BIN)/python tools/book_cache.py $(RECORDED) _build/.jupyter_cache _build/book-config.yml
-BOOK_BUILD = MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml --all --warningiserror \
+BOOK_BUILD = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml --all --warningiserror \
 	--nitpick --keep-going
 
-book: $(STAMP)
+# The kernels of the book's executions (nbval's and the book build's) store figures at twice
+# their resolution for the PDF and high-density screens (tools/ipython_kernel_config.py).
+KERNEL_PROFILE = $(CURDIR)/_build/ipython
+
+$(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py: tools/ipython_kernel_config.py
+	mkdir -p $(@D) && cp $< $@
+
+book: $(STAMP) $(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py
 	$(BOOK_CACHE) && $(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_CACHE) && $(BOOK_BUILD); }
 	@echo "Web book: $(abspath _build/html/index.html)"
 
-test: unit notebooks booktest browsertest
+test: unit notebooks booktest browsertest pdftest
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadfile -q tests rvc --ignore=tests/crosscheck \
@@ -72,16 +80,16 @@ check: $(STAMP)
 # NOTEBOOK_ENV: variables for the notebooks' kernels alone, e.g. another BLAS kernel
 # (.ci/run: NOTEBOOK_ENV=OPENBLAS_CORETYPE=Prescott).
 NOTEBOOK_ENV ?=
-NBVAL = $(NOTEBOOK_ENV) MPLBACKEND= RVC_RECORD_OUTPUTS=$(RECORDED) $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
+NBVAL = $(NOTEBOOK_ENV) IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= RVC_RECORD_OUTPUTS=$(RECORDED) $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache
 
-notebooks: $(STAMP)
+notebooks: $(STAMP) $(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py
 	rm -rf $(RECORDED)
 	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once, whole"; \
 		failed=$$($(BIN)/python tools/failed_notebooks.py .venv/.pytest_cache) && $(NBVAL) $$failed; }
 
 booktest: book
-	$(BIN)/python -m pytest -q tests/book -p no:cacheprovider
+	$(BIN)/python -m pytest -q tests/book --ignore=tests/book/test_pdf.py -p no:cacheprovider
 
 # The live notebooks in JupyterLab and the built book, in Debian's Chromium driven by the
 # playwright package (tests/browser). Skipped, saying so, where no Chromium is installed.
@@ -96,6 +104,26 @@ browsertest: book
 		$(MAKE) --no-print-directory $(BROWSER_STAMP) && \
 		$(BIN)/python -m pytest -q tests/browser -p no:cacheprovider; \
 	fi
+
+# The whole course as one PDF: the book's single-page build (it reuses the book's executed
+# notebooks) printed by Debian's Chromium through playwright (tools/print_pdf.py); no TeX and no
+# network. pdftest checks it with poppler's tools; both are skipped, saying so, without Chromium.
+PDF = _build/pdf/rvc-course.pdf
+
+PDF_BUILD = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml \
+	--builder singlehtml --warningiserror --nitpick --keep-going && $(BIN)/python tools/print_pdf.py _build/singlehtml $(PDF)
+
+pdf: book
+	@$(BIN)/python tests/browser/browser_support.py >/dev/null || { $(BIN)/python tests/browser/browser_support.py; \
+		echo "make pdf needs Chromium"; exit 1; }
+	$(MAKE) --no-print-directory $(BROWSER_STAMP)
+	$(PDF_BUILD)
+
+pdftest: book
+	@if $(BIN)/python tests/browser/browser_support.py >/dev/null; then \
+		$(MAKE) --no-print-directory $(BROWSER_STAMP) && $(PDF_BUILD) && \
+		RVC_PDF=$(PDF) $(BIN)/python -m pytest -q tests/book/test_pdf.py -p no:cacheprovider; \
+	else echo "*** PDF test SKIPPED: no Chromium here ***"; fi
 
 student: $(STAMP)
 	$(BIN)/python -m rvc.exercises.student notebooks student

@@ -27,8 +27,11 @@ STAMP_KEY = "rvc_source_stamp"
 
 
 def source_stamp(notebook):
-    """A hash of the notebook file and of every file of the rvc package (their bytes and names)."""
+    """A hash of the notebook file, of every file of the rvc package (their bytes and names) and
+    of the kernels' profile (tools/ipython_kernel_config.py: how figures are stored)."""
     digest = hashlib.sha256(Path(notebook).read_bytes())
+    profile = ROOT / "tools" / "ipython_kernel_config.py"
+    digest.update(profile.read_bytes() if profile.exists() else b"")
     for path in sorted((ROOT / "rvc").rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(ROOT)).encode())
@@ -71,6 +74,7 @@ def cached_config(config_in, config_out, cache_path):
     extensions = config.get("sphinx", {}).get("local_extensions") or {}
     for name, path in extensions.items():
         extensions[name] = str((here / path).resolve())
+    Path(config_out).parent.mkdir(parents=True, exist_ok=True)
     Path(config_out).write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True))
 
 

@@ -16,8 +16,10 @@
   about the plan, integrated exactly per sample, refined by Picard sweeps;
 * :mod:`~rvc.parallel.model` -- elastic parallel manipulators in general: any rvc serial
   chains, joint roles and a closure (tips meeting at a point, or a moving platform), with
-  h, A, W, Wdot, assembly, the compact model, the inverse and forward dynamics, deflection
-  and modes as functions of (model, q, ...), the chains' dynamics from :mod:`rvc.dynamics`;
+  h, A, W, Wdot, assembly, the compact model, the inverse and forward dynamics (the tree
+  evaluated once, then solved by the compact, KKT or per-chain method, whose operations are
+  counted), deflection and modes as functions of (model, q, ...), the chains' dynamics from
+  :mod:`rvc.dynamics`;
 
 Drawings of the five-bar (numbers in, no maths) are in :mod:`rvc.plot.fivebar_drawing`.
 """

@@ -107,7 +107,9 @@ def linear_move(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, *
     ``start="static"``: the linear static balance :math:`\\delta_0 = -(\\partial f/\\partial q_c)^{-1} g_0`
     at t = 0; ``start="undeflected"``: :math:`\\delta_0 = 0`.  The result's
     ``sim.coords`` is ``"linear"`` and ``sim.nfev`` 0.  Within a few per cent of
-    the full simulation for deflections of a few mrad (``tests/parallel/test_linear_move.py``).
+    the full simulation for deflections of a few mrad (``tests/parallel/test_linear_move.py``;
+    for the 3-RRR and the Delta robot, any :class:`~rvc.parallel.ParallelModel`,
+    ``tests/parallel/test_parallel_model_move.py``).
 
     >>> from rvc.parallel import FiveBar, simulate_move
     >>> fast = linear_move(FiveBar(), (-0.12, 0.36), (0.12, 0.36), 0.2, t_end=0.4)
@@ -136,10 +138,10 @@ def linear_move(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, *
 
     def accel(qc, qd, i):
         """Closed-loop compact accelerations at compact states (..., n_c), plan samples i."""
-        q = model._assemble(qc[..., ca], qc[..., ce])
+        q = model._assemble(qc[..., ca], qc[..., ce], guess=plan.q[i])
         tau = (plan.tau[i][..., ca] + kp * (qc_plan[i][..., ca] - qc[..., ca])
                + kd * (plan.qd[i][..., ca] - qd[..., ca]))
-        return model._forward(q, model.velocities(q, qd), tau, "compact", 0.0, 0.0)[..., ic]
+        return model.forward_dynamics(q, qd, tau, "compact")[..., ic]
 
     g = accel(qc_plan, plan.qd, np.arange(len(t))) - plan.qdd           # (T, n_c)
     # the Jacobians at `nodes` samples, over the move and the first of the rest after it
@@ -175,8 +177,8 @@ def linear_move(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, *
                          - _mv(F_t, z)[:, nc:])
     qc = qc_plan + z[:, :nc]
     qd_c = plan.qd + z[:, nc:]
-    q = model._assemble(qc[:, ca], qc[:, ce])
-    qd = model.velocities(q, qd_c)
+    q = model._assemble(qc[:, ca], qc[:, ce], guess=plan.q)
+    qd = _mv(model.W(q), qd_c)
     sim = ClosedSimulation(t, q, qd, model.h(q), _mv(model.A(q), qd), 0, "linear", None)
     x = model.fkine(q)
     torques = plan.tau[:, ca] - kp * z[:, ca] - kd * z[:, nc + ca]

@@ -53,17 +53,20 @@ import scipy.optimize
 
 from ..checks import getarray, getoption, getphysical, getroles, getvector, warn_singular
 from ..dynamics import coriolis, dynparams, energy, gravload, inertia, rne
-from ..kinematics import jacob0, jacob0_dot, pose3d
+from ..kinematics import jacob0, jacob0_dot, lift_planar, pose3d
 from ..results import Result
 from ..shapes import ArrayLike, JointVector
 from .closed import CompactModel, singular_solve
 from .fivebar import Modes, StaticDeflection, locked_modes
+from .simulation import RigidPlan, quintic
 
 __all__ = ["Closure", "point_closure", "platform_closure", "ParallelModel",
            "parallel_h", "parallel_A", "parallel_Adot", "parallel_W", "parallel_Wdot",
-           "parallel_fkine", "parallel_jacobian", "parallel_singularity", "parallel_assemble",
-           "parallel_ikine", "parallel_compact", "parallel_idyn", "parallel_fdyn", "parallel_energy",
-           "parallel_deflection", "parallel_modes", "parallel_operation_counts"]
+           "parallel_fkine", "parallel_points", "parallel_jacobian", "parallel_singularity", "SingularityMap",
+           "parallel_singularity_map", "parallel_assemble",
+           "parallel_ikine", "parallel_compact", "parallel_idyn", "TreeTerms", "parallel_tree_terms",
+           "parallel_solve_forward", "parallel_fdyn", "parallel_energy",
+           "parallel_deflection", "parallel_modes", "parallel_rigid_plan", "parallel_operation_counts"]
 
 #: Closure residual (relative to the chains' reach) below which a configuration counts as assembled.
 CLOSURE_TOL = 1e-6
@@ -354,7 +357,12 @@ the actuators would fight the closure (over-actuated)
         return _rates(self, q, v, name)
 
     def _assemble(self, qa, qe, guess=None):
-        return parallel_assemble(self, qa, qe, guess)
+        if np.ndim(qa) == 1 and np.ndim(qe) == 1 and (guess is None or np.ndim(guess) == 1):
+            return parallel_assemble(self, qa, qe, guess)
+        return _assemble_batch(self, qa, qe, guess)
+
+    def _rigid_plan(self, x0, x1, duration, t):
+        return parallel_rigid_plan(self, x0, x1, duration, t)
 
     def _compact_accel(self, q, qd_c, tau):
         return parallel_fdyn(self, q, qd_c, tau)[self.ic]
@@ -593,6 +601,35 @@ def parallel_fkine(model: ParallelModel, q: JointVector) -> np.ndarray:
     return pose3d(model.chains[0], q[..., model.slices[0]])[..., list(model.closure.axes), 3]
 
 
+def parallel_points(model: ParallelModel, q: JointVector) -> tuple:
+    """Points to draw the mechanism: each chain's frame origins (..., n_i + 1, 3), and the platform's corners.
+
+    Returns ``(chains, platform)``: a list of each chain's
+    :meth:`~rvc.kinematics.chain.Chain.fkine_all` origins (base first, tip
+    last) in 3-D, and the attachment points in the world (..., m, 3) (None
+    for a point closure).
+
+    >>> from rvc.models import rrr3
+    >>> robot = rrr3()
+    >>> legs, corners = parallel_points(robot, robot.q_home)
+    >>> len(legs), legs[0].shape, corners.shape
+    (3, (4, 3), (3, 3))
+    >>> bool(np.allclose(legs[1][-1], corners[1]))
+    True
+    """
+    q = getarray(q, "q", shape=(model.N,))
+    chains = [pose_all[..., :3, 3] for pose_all in
+              (_lift(c.fkine_all(q[..., s])) for c, s in zip(model.chains, model.slices))]
+    if model.closure.kind != "platform":
+        return chains, None
+    return chains, _platform_points(model, q[..., model.platform])[0]
+
+
+def _lift(F):
+    """Planar frames (..., 3, 3) as 3-D poses; 3-D poses unchanged."""
+    return lift_planar(F) if F.shape[-1] == 3 else F
+
+
 def _x_jacobian(model, q):
     """:math:`\\partial x / \\partial q_t` (..., n_x, N)."""
     G = np.zeros(q.shape[:-1] + (model.n_x, model.N))
@@ -614,41 +651,187 @@ def parallel_jacobian(model: ParallelModel, q: JointVector) -> np.ndarray:
     return _x_jacobian(model, q) @ parallel_W(model, q)
 
 
-def parallel_singularity(model: ParallelModel, q: JointVector) -> np.ndarray:
-    """Type-II singularity measure: the inverse condition number :math:`\\sigma_{min}/\\sigma_{max}` of :math:`A_p`.
+def _ik_columns(model):
+    """The coordinates inverse kinematics solves for: actuated, then passive."""
+    return np.concatenate([model.ia, model.ip])
 
-    1 for well-conditioned passive joints, 0 where :math:`A_p` is singular
-    (the mechanism gains a free motion with its actuators and springs held,
-    and W, the compact model and the multipliers lose a direction).  The
-    columns mix units (radians, metres), so compare values of one mechanism.
 
-    >>> from rvc.models import fivebar_model
-    >>> 0 < float(parallel_singularity(fivebar_model(), fivebar_model().q_home)) < 1
-    True
-    """
-    q = getarray(q, "q", shape=(model.N,))
-    s = np.linalg.svd(parallel_A(model, q)[..., :, model.ip], compute_uv=False)
+def _ik_matrix(model, q):
+    """:math:`\\partial (h, x) / \\partial (q_a, q_p)` (..., k + n_x, n_a + n_p): inverse kinematics' Newton matrix."""
+    return np.concatenate([parallel_A(model, q), _x_jacobian(model, q)], -2)[..., :, _ik_columns(model)]
+
+
+def _inverse_condition(M):
+    s = np.linalg.svd(M, compute_uv=False)
     return s[..., -1] / s[..., 0]
 
 
+def parallel_singularity(model: ParallelModel, q: JointVector, kind: str = "II") -> np.ndarray:
+    """Singularity measure (...,): an inverse condition number :math:`\\sigma_{min}/\\sigma_{max}`, 0 if singular.
+
+    ``kind="II"`` (default): of :math:`A_p`, the closure's passive columns.  1
+    for well-conditioned passive joints, 0 where :math:`A_p` is singular (the
+    mechanism gains a free motion with its actuators and springs held, and W,
+    the compact model and the multipliers lose a direction).
+
+    ``kind="I"``: of :math:`\\partial(h, x)/\\partial(q_a, q_p)`, the matrix
+    inverse kinematics solves with (springs held).  It is singular where the
+    actuated and passive joints can move with the end-effector held -- a
+    chain stretched out or folded back, the workspace's edge, where the
+    motors lose a direction of motion.  (The end-effector rows of the
+    platform's own coordinates are the identity, so a type-II singularity
+    does not make it singular.)
+
+    The columns mix units (radians, metres), so compare values of one mechanism.
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> 0 < float(parallel_singularity(robot, robot.q_home)) < 1
+    True
+    >>> 0 < float(parallel_singularity(robot, robot.q_home, kind="I")) < 1
+    True
+    """
+    kind = getoption(kind, "kind", ("I", "II"))
+    q = getarray(q, "q", shape=(model.N,))
+    if kind == "I":
+        return _inverse_condition(_ik_matrix(model, q))
+    return _inverse_condition(parallel_A(model, q)[..., :, model.ip])
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class SingularityMap(Result):
+    """Assembly and singularity measures over a grid of end-effector coordinates (:func:`parallel_singularity_map`).
+
+    ``x`` the grid (..., n_x); ``assembled`` (...) where inverse kinematics
+    closed the mechanism (on the branch of ``model.q_home``); ``type1``,
+    ``type2`` the two measures of :func:`parallel_singularity` there (NaN
+    elsewhere); ``q`` the tree coordinates (..., N) (NaN elsewhere).
+    """
+
+    unpack = ("assembled", "type1", "type2")
+    x: np.ndarray
+    assembled: np.ndarray
+    type1: np.ndarray
+    type2: np.ndarray
+    q: np.ndarray
+
+
+def _newton_masked(model, q, target, tol=1e-12, maxiter=30):
+    """Batched Newton on (h, x - target) = 0 for the actuated and passive coordinates; q (B, N) in place.
+
+    Returns where it converged (B,): no error for the points that do not (out of reach).
+    """
+    unknown = _ik_columns(model)
+    done = np.zeros(len(q), dtype=bool)
+    for _ in range(maxiter):
+        r = np.concatenate([parallel_h(model, q), parallel_fkine(model, q) - target], -1)
+        done = np.abs(r).max(-1) <= tol * model.reach
+        todo = ~done & np.isfinite(r).all(-1)
+        if not todo.any():
+            break
+        J = _ik_matrix(model, q[todo])
+        try:
+            step = np.linalg.solve(J, r[todo][..., None])[..., 0]
+        except np.linalg.LinAlgError:
+            step = (np.linalg.pinv(J) @ r[todo][..., None])[..., 0]
+        q[np.ix_(todo, unknown)] -= step
+    return done
+
+
+def parallel_singularity_map(model: ParallelModel, grid: ArrayLike, qe: JointVector | None = None
+                             ) -> SingularityMap:
+    """Assemble the mechanism over a grid of end-effector coordinates and measure both singularity types there.
+
+    ``grid`` (n_1, n_x) or (n_1, n_2, n_x): end-effector coordinates
+    (:func:`parallel_fkine`'s), elastic coordinates ``qe`` (default 0).  Inverse
+    kinematics runs by continuation, so that every point keeps the branch of
+    ``model.q_home``: from the grid point nearest home along the first grid
+    axis, then from there along the second, each step batched over the other
+    axis and started from its neighbour's solution.  A point where Newton's
+    method does not close the mechanism (out of reach, or across a type-I
+    singularity from the branch) is not ``assembled``, and the next starts from
+    the last one that was.
+
+    >>> from rvc.models import rrr3
+    >>> robot = rrr3()
+    >>> xs = np.linspace(-0.3, 0.3, 7)
+    >>> grid = np.stack([xs, np.zeros(7), np.zeros(7)], -1)      # a line through home
+    >>> smap = parallel_singularity_map(robot, grid)
+    >>> smap.assembled                   # the legs reach 0.1 m either side of home on this line
+    array([False, False,  True,  True,  True, False, False])
+    >>> bool(np.all(smap.type2[2:5] > 0)), bool(np.isnan(smap.type1[0]))
+    (True, True)
+    """
+    grid = getarray(grid, "grid")
+    if grid.ndim not in (2, 3) or grid.shape[-1] != model.n_x or 0 in grid.shape:
+        raise ValueError(f"grid: expected end-effector coordinates of shape (n1, {model.n_x}) or "
+                         f"(n1, n2, {model.n_x}), got shape {grid.shape}")
+    if model.q_home is None:
+        raise ValueError("model: expected a model with q_home (the branch to follow), got none")
+    qe = np.zeros(len(model.ie)) if qe is None else getarray(qe, "qe", shape=(len(model.ie),), batch=False)
+    X = grid if grid.ndim == 3 else grid[:, None]
+    n1, n2 = X.shape[:2]
+    home = parallel_fkine(model, model.q_home)
+    i0, j0 = np.unravel_index(np.argmin(np.linalg.norm(X - home, axis=-1)), (n1, n2))
+    q = np.full((n1, n2, model.N), np.nan)
+    ok = np.zeros((n1, n2), dtype=bool)
+    start = np.array(model.q_home)
+    start[model.ie] = qe
+
+    def march(line, guess, count, origin):
+        """Continuation along the first axis of ``line`` (count, B, n_x) from index ``origin``."""
+        qs, oks = np.full(line.shape[:2] + (model.N,), np.nan), np.zeros(line.shape[:2], dtype=bool)
+        for order in (range(origin, count), range(origin - 1, -1, -1)):
+            last = np.array(guess)
+            for i in order:
+                trial = np.array(last)
+                done = _newton_masked(model, trial, line[i])
+                qs[i, done], oks[i] = trial[done], done
+                last[done] = trial[done]
+        return qs, oks
+
+    col, col_ok = march(X[:, j0][:, None], start[None], n1, i0)          # along the first axis
+    q[:, j0], ok[:, j0] = col[:, 0], col_ok[:, 0]
+    seed = np.where(col_ok[:, 0, None], col[:, 0], start)                 # rows not reached: from home
+    rows, rows_ok = march(np.swapaxes(X, 0, 1), seed, n2, j0)           # then along the second
+    q, ok = np.swapaxes(rows, 0, 1), np.swapaxes(rows_ok, 0, 1) & np.isfinite(rows).all(-1).T
+    t1, t2 = np.full((n1, n2), np.nan), np.full((n1, n2), np.nan)
+    if ok.any():
+        t1[ok] = parallel_singularity(model, q[ok], kind="I")
+        t2[ok] = parallel_singularity(model, q[ok], kind="II")
+    shape = grid.shape[:-1]
+    return SingularityMap(grid, ok.reshape(shape), t1.reshape(shape), t2.reshape(shape),
+                          q.reshape(shape + (model.N,)))
+
+
 def _newton(model, q, unknown, target=None, tol=1e-13, maxiter=50, name="qa, qe"):
-    """Newton's method on h = 0 (and x = target) for the coordinates ``unknown``."""
+    """Newton's method on h = 0 (and x = target) for the coordinates ``unknown``; q (..., N), in place."""
     for _ in range(maxiter):
         r = parallel_h(model, q)
         if target is not None:
-            r = np.concatenate([r, parallel_fkine(model, q) - target])
+            r = np.concatenate([r, parallel_fkine(model, q) - target], -1)
         if np.abs(r).max(initial=0.0) <= tol * model.reach:
             return q
         J = parallel_A(model, q)
         if target is not None:
-            J = np.concatenate([J, _x_jacobian(model, q)])
+            J = np.concatenate([J, _x_jacobian(model, q)], -2)
         try:
-            step = np.linalg.solve(J[:, unknown], r)
+            step = np.linalg.solve(J[..., :, unknown], r[..., None])[..., 0]
         except np.linalg.LinAlgError:
             break
-        q[unknown] -= step
+        q[..., unknown] -= step
     raise ValueError(f"{name}: the closure does not assemble from this guess (residual "
                      f"{np.abs(r).max():.3g} after Newton's method: out of reach, or start nearer)")
+
+
+def _assemble_batch(model, qa, qe, guess=None):
+    """:func:`parallel_assemble` over leading dimensions (no checks): the simulations' and moves' step."""
+    qa, qe = np.asarray(qa, dtype=float), np.asarray(qe, dtype=float)
+    guess = model.q_home if guess is None else np.asarray(guess, dtype=float)
+    batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1], guess.shape[:-1])
+    q = np.array(np.broadcast_to(guess, batch + (model.N,)))
+    q[..., model.ia], q[..., model.ie] = qa, qe
+    return _newton(model, q, model.ip)
 
 
 def parallel_assemble(model: ParallelModel, qa: JointVector, qe: JointVector, guess: JointVector | None = None,
@@ -826,36 +1009,44 @@ def _tau_tree(model, tau, batch):
     return out
 
 
-def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, method: str = "compact", *,
-                  f_ext: ArrayLike | None = None) -> JointVector:
-    """Tree accelerations (N,) from drive forces ``tau`` (actuated (n_a,) or compact (n_c,)) and an end-effector load.
+@dataclass(frozen=True, repr=False, eq=False)
+class TreeTerms(Result):
+    """One state of the tree evaluated for the forward dynamics (:func:`parallel_tree_terms`).
 
-    ``f_ext`` (n_x,) is the generalized force the environment applies to the
-    end-effector coordinates (a force at chain 1's tip, or the platform's
-    :math:`(f_x, f_y, m_z)` or :math:`(f_x, f_y, f_z)`), entering as
-    :math:`(\\partial x/\\partial q_t)^T f_{ext}`.  With
-    :math:`b_t = C_t\\dot q_t + \\eta_t + K_t q_t + D_t\\dot q_t`:
-
-    * ``"compact"`` -- :math:`\\ddot q_c = M_c^{-1} W^T(\\tau_t - b_t - M_t\\dot W\\dot q_c)`,
-      :math:`\\ddot q_t = W\\ddot q_c + \\dot W\\dot q_c`;
-    * ``"kkt"`` -- Lagrange's equations of the first kind as one system,
-      :math:`\\begin{pmatrix} M_t & -A^T \\\\ A & 0 \\end{pmatrix}
-      \\begin{pmatrix}\\ddot q_t \\\\ \\lambda\\end{pmatrix} =
-      \\begin{pmatrix}\\tau_t - b_t \\\\ -\\dot A\\dot q_t\\end{pmatrix}`;
-    * ``"scdd"`` -- per body: each chain's (and the platform's) mass matrix
-      factored alone, :math:`\\ddot q_i^0 = M_i^{-1}(\\tau_i - b_i)`,
-      :math:`Y_i = M_i^{-1} A_i^T`, then
-      :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0`
-      (each body's :math:`M_i` must be invertible: a chain ending in a massless link needs
-      ``"compact"`` or ``"kkt"``).
+    ``M`` (..., N, N) the tree's block-diagonal inertia, ``bias`` (..., N)
+    :math:`b_t = C_t\\dot q_t + \\eta_t + K_t q_t + D_t\\dot q_t`, ``A`` (..., k, N),
+    ``Adqd`` (..., k) :math:`\\dot A\\dot q_t`, ``tau`` (..., N) the tree's generalized forces
+    (drives and the end-effector load).
 
     >>> from rvc.models import fivebar_model
     >>> robot = fivebar_model()
-    >>> a = parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
-    >>> bool(np.allclose(a, parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5], "kkt")))
-    True
+    >>> parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5]).M.shape
+    (6, 6)
     """
-    method = getoption(method, "method", FORWARD_METHODS)
+
+    M: np.ndarray
+    bias: np.ndarray
+    A: np.ndarray
+    Adqd: np.ndarray
+    tau: np.ndarray
+
+
+def parallel_tree_terms(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, *,
+                        f_ext: ArrayLike | None = None) -> TreeTerms:
+    """Evaluate the tree once for :func:`parallel_solve_forward`: the step the three forward methods share.
+
+    Each chain's :func:`~rvc.dynamics.inertia` and :func:`~rvc.dynamics.rne` (at zero
+    acceleration: the bias), the platform's rigid body, the springs and dampers, the
+    constraint Jacobian A and :math:`\\dot A\\dot q_t`, and the tree forces: ``tau``
+    (actuated (n_a,) or compact (n_c,)) plus :math:`(\\partial x/\\partial q_t)^T f_{ext}`.
+    ``qd`` compact or tree rates.
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> t = parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> t.A.shape, t.tau[robot.ia]
+    ((2, 6), array([ 0.5, -0.5]))
+    """
     q = _getq(model, q)
     A = parallel_A(model, q)
     W = _W_from_A(model, A)
@@ -865,15 +1056,63 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
         f_ext = getarray(f_ext, "f_ext", shape=(model.n_x,))
         tau_t = tau_t + _mtv(_x_jacobian(model, q), f_ext)
     bias = _tree_lhs(model, q, qd_t, np.zeros_like(qd_t))
-    Mt = _tree_inertia(model, q)
-    Adqd = _mv(parallel_Adot(model, q, qd_t), qd_t)
+    return TreeTerms(_tree_inertia(model, q), bias, A, _mv(parallel_Adot(model, q, qd_t), qd_t), tau_t)
+
+
+def _bodies(model):
+    """The tree's bodies as slices of the tree coordinates: each chain, then the platform."""
+    return list(model.slices) + ([model.platform] if model.n_platform else [])
+
+
+def parallel_solve_forward(model: ParallelModel, terms: TreeTerms, method: str = "compact") -> JointVector:
+    """Tree accelerations (..., N) from an evaluated tree (:func:`parallel_tree_terms`): the linear algebra alone.
+
+    With :math:`f = \\tau_t - b_t` and the bodies of the tree (each chain, the platform):
+
+    * ``"compact"`` -- one solve with :math:`A_p` gives W's passive rows and
+      :math:`\\dot W\\dot q_c`: :math:`A_p [X\\; y] = [A_c\\; \\dot A\\dot q_t]`, then
+      :math:`M_c = \\sum_i W_i^T M_i W_i`, :math:`r = \\sum_i W_i^T(f_i - M_i \\dot W_i\\dot q_c)`
+      body by body, one :math:`n_c \\times n_c` solve :math:`M_c\\ddot q_c = r` and
+      :math:`\\ddot q_t = W\\ddot q_c + \\dot W\\dot q_c`;
+    * ``"kkt"`` -- one (N + k) solve,
+      :math:`\\begin{pmatrix} M_t & -A^T \\\\ A & 0 \\end{pmatrix}
+      \\begin{pmatrix}\\ddot q_t \\\\ \\lambda\\end{pmatrix} =
+      \\begin{pmatrix} f \\\\ -\\dot A\\dot q_t\\end{pmatrix}`;
+    * ``"scdd"`` -- per body one solve :math:`M_i [\\ddot q_i^0\\; Y_i] = [f_i\\; A_i^T]`,
+      then :math:`(\\sum_i A_i Y_i)\\lambda = -\\dot A\\dot q_t - \\sum_i A_i \\ddot q_i^0` and
+      :math:`\\ddot q_i = \\ddot q_i^0 + Y_i\\lambda` (each body's :math:`M_i` must be invertible:
+      a chain ending in a massless link needs ``"compact"`` or ``"kkt"``).
+
+    :func:`parallel_operation_counts` counts the floating-point operations of exactly these steps.
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> t = parallel_tree_terms(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> bool(np.allclose(parallel_solve_forward(robot, t, "scdd"), parallel_solve_forward(robot, t, "kkt")))
+    True
+    """
+    method = getoption(method, "method", FORWARD_METHODS)
+    if not isinstance(terms, TreeTerms):
+        raise TypeError(f"terms: expected the TreeTerms of parallel_tree_terms, got {type(terms).__name__}")
+    Mt, A, Adqd = terms.M, terms.A, terms.Adqd
+    f = terms.tau - terms.bias
     if method == "compact":
-        Wd_qd = np.zeros(bias.shape)
-        Wd_qd[..., model.ip] = -singular_solve(A[..., :, model.ip], Adqd[..., None], "A_p",
-                                               "the passive accelerations along the free motion are not "
-                                               "determined (those of least norm are used)")[..., 0]
-        Wt = np.swapaxes(W, -1, -2)
-        qdd_c = np.linalg.solve(Wt @ Mt @ W, _mv(Wt, tau_t - bias - _mv(Mt, Wd_qd))[..., None])[..., 0]
+        nc = model.n_compact
+        X = singular_solve(A[..., :, model.ip], np.concatenate([A[..., :, model.ic], Adqd[..., None]], -1), "A_p",
+                           "the passive rates and accelerations along the mechanism's free motion are not "
+                           "determined by the compact rates (those of least norm are used)")
+        W = np.zeros(A.shape[:-2] + (model.N, nc))
+        W[..., model.ic, np.arange(nc)] = 1.0
+        W[..., model.ip, :] = -X[..., :nc]
+        Wd_qd = np.zeros(f.shape)
+        Wd_qd[..., model.ip] = -X[..., nc]
+        Mc, rhs = 0.0, 0.0
+        for s in _bodies(model):
+            Wi, Mi = W[..., s, :], Mt[..., s, s]
+            WiT = np.swapaxes(Wi, -1, -2)
+            Mc = Mc + (WiT @ Mi) @ Wi
+            rhs = rhs + _mv(WiT, f[..., s] - _mv(Mi, Wd_qd[..., s]))
+        qdd_c = np.linalg.solve(Mc, rhs[..., None])[..., 0]
         return _mv(W, qdd_c) + Wd_qd
     if method == "kkt":
         n, k = model.N, model.k
@@ -881,15 +1120,13 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
         KKT[..., :n, :n] = Mt
         KKT[..., :n, n:] = -np.swapaxes(A, -1, -2)
         KKT[..., n:, :n] = A
-        rhs = np.concatenate([tau_t - bias, -Adqd], -1)
+        rhs = np.concatenate([f, -Adqd], -1)
         return np.linalg.solve(KKT, rhs[..., None])[..., :n, 0]
-    blocks = list(model.slices) + ([model.platform] if model.n_platform else [])
     free, resp, schur, rhs = [], [], 0.0, -Adqd
-    for i, s in enumerate(blocks):
+    for i, s in enumerate(_bodies(model)):
         Ai = A[..., :, s]
         try:
-            sol = np.linalg.solve(Mt[..., s, s], np.concatenate(
-                [(tau_t[..., s] - bias[..., s])[..., None], np.swapaxes(Ai, -1, -2)], -1))
+            sol = np.linalg.solve(Mt[..., s, s], np.concatenate([f[..., s, None], np.swapaxes(Ai, -1, -2)], -1))
         except np.linalg.LinAlgError:
             raise ValueError(f"method: 'scdd' factors each body's mass matrix alone, and body {i + 1}'s is "
                              "singular (a massless link); use 'compact' or 'kkt'") from None
@@ -900,6 +1137,30 @@ def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: Ar
     lam = singular_solve(schur, rhs[..., None], "A M^-1 A^T",
                          "the constraint force along the singular direction is not determined")[..., 0]
     return np.concatenate([q0 + _mv(Y, lam) for q0, Y in zip(free, resp)], -1)
+
+
+def parallel_fdyn(model: ParallelModel, q: JointVector, qd: JointVector, tau: ArrayLike, method: str = "compact", *,
+                  f_ext: ArrayLike | None = None) -> JointVector:
+    """Tree accelerations (N,) from drive forces ``tau`` (actuated (n_a,) or compact (n_c,)) and an end-effector load.
+
+    ``f_ext`` (n_x,) is the generalized force the environment applies to the
+    end-effector coordinates (a force at chain 1's tip, or the platform's
+    :math:`(f_x, f_y, m_z)` or :math:`(f_x, f_y, f_z)`), entering as
+    :math:`(\\partial x/\\partial q_t)^T f_{ext}`.  The tree is evaluated once
+    (:func:`parallel_tree_terms`) and solved by ``method``
+    (:func:`parallel_solve_forward`): ``"compact"`` (the compact model
+    :math:`M_c\\ddot q_c = W^T(\\tau_t - b_t - M_t\\dot W\\dot q_c)`), ``"kkt"``
+    (Lagrange's equations of the first kind as one system) or ``"scdd"`` (per
+    body, then the constraint forces from a k x k system).
+
+    >>> from rvc.models import fivebar_model
+    >>> robot = fivebar_model()
+    >>> a = parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5])
+    >>> bool(np.allclose(a, parallel_fdyn(robot, robot.q_home, np.zeros(4), [0.5, -0.5], "kkt")))
+    True
+    """
+    method = getoption(method, "method", FORWARD_METHODS)
+    return parallel_solve_forward(model, parallel_tree_terms(model, q, qd, tau, f_ext=f_ext), method)
 
 
 def parallel_energy(model: ParallelModel, q: JointVector, qd: JointVector) -> tuple:
@@ -985,15 +1246,83 @@ def parallel_modes(model: ParallelModel, x: ArrayLike | None = None, guess: Join
     return locked_modes(*(X[np.ix_(e, e)] for X in (cm.M, cm.K, cm.D)), q)
 
 
-def parallel_operation_counts(model: ParallelModel) -> dict:
-    """Floating-point operations of the three forward-dynamics solvers once the bodies are evaluated.
+def _x_dot_qd(model, q, qd_t):
+    """:math:`\\frac{d}{dt}(\\partial x/\\partial q_t)\\, \\dot q_t` (..., n_x); zero for a platform's coordinates."""
+    if model.closure.kind == "platform":
+        return np.zeros(q.shape[:-1] + (model.n_x,))
+    s = model.slices[0]
+    return _mv(jacob0_dot(model.chains[0], q[..., s], qd_t[..., s])[..., list(model.closure.axes), :], qd_t[..., s])
 
-    The counts of :func:`~rvc.parallel.operation_counts` (LU :math:`\\frac23 n^3`, a solve with
-    r right-hand sides :math:`2n^2 r`, a product :math:`2abc`), with the bodies of the tree: each
-    chain (:math:`n_i` joints) and the platform (its :math:`n_p` coordinates), N tree and
-    :math:`n_c` compact coordinates and k closure conditions.  ``factor_*`` count only the
-    factorizations: one :math:`n_c` LU (compact), one :math:`N + k` LU (KKT), one LU per body and
-    one k x k (per chain).  For the five-bar they equal ``operation_counts(FiveBar())``.
+
+def parallel_rigid_plan(model: ParallelModel, x0: ArrayLike, x1: ArrayLike, duration: float,
+                        t: ArrayLike) -> RigidPlan:
+    """The rigid model's motion and compact forces for a quintic end-effector move from x0 to x1 (n_x,).
+
+    Springs locked (:math:`e = \\dot e = \\ddot e = 0`): the tree coordinates from
+    :func:`parallel_ikine` at each sample (each from the last, so the branch is kept), the
+    actuated rates from the actuated columns of the end-effector Jacobian,
+    :math:`G_a\\dot a = \\dot x`, the accelerations from :math:`G_a\\ddot a = \\ddot x - \\ddot x_0`
+    (:math:`\\ddot x_0` the end-effector acceleration with :math:`\\ddot q_c = 0`, from
+    :math:`\\dot W\\dot q_c`), and the compact forces from :func:`parallel_idyn` (actuated entries:
+    the feedforward torques).  What :func:`~rvc.parallel.rigid_plan` returns for a
+    :class:`~rvc.parallel.FiveBar`, for any model, and what
+    :func:`~rvc.parallel.simulate_move` and :func:`~rvc.parallel.linear_move` use for a ParallelModel.
+
+    >>> from rvc.models import rrr3
+    >>> plan = parallel_rigid_plan(rrr3(), (0.0, 0.0, 0.0), (0.03, 0.0, 0.0), 0.2, np.linspace(0, 0.2, 5))
+    >>> plan.q.shape, plan.tau.shape, plan.x[2]
+    ((5, 12), (5, 6), array([0.015, 0.   , 0.   ]))
+    """
+    t = getvector(t, "t")
+    x0 = getarray(x0, "x0", shape=(model.n_x,), batch=False)
+    x1 = getarray(x1, "x1", shape=(model.n_x,), batch=False)
+    x, xd, xdd = quintic(x0, x1, duration, t)
+    q = np.empty(t.shape + (model.N,))
+    guess = model.q_home
+    for i, xi in enumerate(x):                 # continuation along the path keeps the branch
+        if i and np.array_equal(xi, x[i - 1]):
+            q[i] = q[i - 1]
+            continue
+        try:
+            q[i] = guess = parallel_ikine(model, xi, guess=guess)
+        except ValueError:
+            raise ValueError(f"x0, x1: expected a straight move the mechanism can follow, but it does not "
+                             f"assemble at t = {t[i]:g} s, x = {xi}; choose nearer points") from None
+    Ga = parallel_jacobian(model, q)[..., :, model.ca]
+    qd = np.zeros(t.shape + (model.n_compact,))
+    qd[..., model.ca] = np.linalg.solve(Ga, xd[..., None])[..., 0]
+    qd_t = _mv(parallel_W(model, q), qd)
+    xdd0 = _mv(_x_jacobian(model, q), _mv(parallel_Wdot(model, q, qd), qd)) + _x_dot_qd(model, q, qd_t)
+    qdd = np.zeros_like(qd)
+    qdd[..., model.ca] = np.linalg.solve(Ga, (xdd - xdd0)[..., None])[..., 0]
+    return RigidPlan(t, x, xd, xdd, q, qd, qdd, parallel_idyn(model, q, qd, qdd, "lda"))
+
+
+def parallel_operation_counts(model: ParallelModel) -> dict:
+    """Floating-point operations of :func:`parallel_solve_forward`'s three methods, from the sizes they form.
+
+    Every step of the solve on an evaluated tree, with N tree and :math:`n_c` compact coordinates,
+    k closure conditions, :math:`n_p` passive coordinates and the bodies of the tree (each chain's
+    :math:`n_i` joints, the platform's coordinates); an LU of n x n costs :math:`\\frac23 n^3`
+    (its leading term; a determinant is one LU), a solve with r right-hand sides on it
+    :math:`2n^2 r`, a product of (a x b) and (b x c) matrices :math:`2abc`, adding two arrays
+    their size:
+
+    * ``compact``: :math:`f = \\tau - b` (N); the singularity check of :math:`A_p` (one LU) and
+      one LU solve with :math:`n_c + 1` right-hand sides; per body :math:`W_i^T M_i`
+      (:math:`2 n_c n_i^2`), its product with :math:`W_i` (:math:`2 n_c^2 n_i`), the sum into
+      :math:`M_c` (:math:`n_c^2`), :math:`M_i \\dot W_i\\dot q_c` (:math:`2n_i^2`), the difference
+      (:math:`n_i`), :math:`W_i^T(\\cdot)` (:math:`2n_c n_i`) and its sum (:math:`n_c`); the
+      :math:`n_c` LU and solve; :math:`W\\ddot q_c + \\dot W\\dot q_c` (:math:`2Nn_c + N`);
+    * ``kkt``: f (N), one (N + k) LU and solve;
+    * ``scdd``: f (N); per body one LU solve with 1 + k right-hand sides, :math:`A_i Y_i`
+      (:math:`2k^2n_i`) and its sum (:math:`k^2`), :math:`A_i\\ddot q_i^0` (:math:`2kn_i`) and
+      its sum (k), :math:`\\ddot q_i^0 + Y_i\\lambda` (:math:`2kn_i + n_i`); the k x k singularity
+      check (one LU), LU and solve.
+
+    ``factor_*`` count only the factorizations that invert the inertia (the source's measure):
+    one :math:`n_c` LU (compact), one N + k LU (KKT), one LU per body and the k x k one
+    (per chain).  ``tests/parallel`` checks the counts of a small loop against a hand count.
 
     >>> from rvc.models import rrr3
     >>> c = parallel_operation_counts(rrr3())
@@ -1001,13 +1330,14 @@ def parallel_operation_counts(model: ParallelModel) -> dict:
     (144.0, 3888.0)
     """
     lu = lambda n: 2 * n ** 3 / 3                      # noqa: E731
-    sizes = [c.n for c in model.chains] + ([model.n_platform] if model.n_platform else [])
+    sizes = [s.stop - s.start for s in _bodies(model)]
     N, nc, k, npas = model.N, model.n_compact, model.k, len(model.ip)
-    compact = (2 * lu(npas) + 2 * npas ** 2 * (nc + 1)
-               + sum(2 * n * n * nc + 2 * n * nc * nc + 2 * n * n + 2 * n * nc + n for n in sizes)
+    compact = (N + 2 * lu(npas) + 2 * npas ** 2 * (nc + 1)
+               + sum(2 * nc * n * n + 2 * nc * nc * n + nc * nc + 2 * n * n + n + 2 * nc * n + nc for n in sizes)
                + lu(nc) + 2 * nc ** 2 + 2 * N * nc + N)
-    kkt = lu(N + k) + 2 * (N + k) ** 2 + N
-    scdd = (sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + 2 * k * n + 2 * n * k + n for n in sizes)
-            + lu(k) + 2 * k * k)
+    kkt = N + lu(N + k) + 2 * (N + k) ** 2
+    scdd = (N + sum(lu(n) + 2 * n * n * (1 + k) + 2 * k * k * n + k * k + 2 * k * n + k + 2 * k * n + n
+                    for n in sizes)
+            + 2 * lu(k) + 2 * k * k)
     return {"compact": compact, "kkt": kkt, "scdd": scdd, "factor_compact": lu(nc), "factor_kkt": lu(N + k),
             "factor_scdd": sum(lu(n) for n in sizes) + lu(k)}

@@ -108,9 +108,9 @@ class Move(Result):
     """The result of :func:`simulate_move`: the elastic robot under feedforward plus PD.
 
     ``sim`` the :class:`ClosedSimulation`; ``plan`` the :class:`RigidPlan` sampled
-    at ``sim.t``; end-effector position ``x`` (T, 2), its error from the plan
-    ``error`` (T,) (m), spring deflections ``deflection`` (T, n_e) (rad) and
-    motor torques ``tau`` (T, n_a); ``duration`` of the move.
+    at ``sim.t``; end-effector coordinates ``x`` (T, n_x) (for a planar platform
+    :math:`(x, y, \\varphi)`), their distance from the plan ``error`` (T,), spring
+    deflections ``deflection`` (T, n_e) (rad) and motor torques ``tau`` (T, n_a); ``duration`` of the move.
 
     >>> from rvc.parallel import FiveBar
     >>> simulate_move(FiveBar(), (0, 0.4), (0, 0.4), 0.1, dt=0.1).tau.shape    # standing still
@@ -318,12 +318,16 @@ def rigid_plan(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float, t:
     :math:`G_a \\ddot a = \\ddot x - \\dot G \\dot q_c`, and the compact forces from
     ``model.inverse_dynamics`` (actuated entries: the feedforward torques;
     elastic entries: what the springs would have to supply).  Batched over t.
+    A :class:`~rvc.parallel.ParallelModel` plans by :func:`~rvc.parallel.parallel_rigid_plan`.
 
     >>> from rvc.parallel import FiveBar
     >>> plan = rigid_plan(FiveBar(), (0.0, 0.40), (0.1, 0.35), 0.5, np.linspace(0, 0.5, 6))
     >>> plan.q.shape, plan.tau.shape
     ((6, 6), (6, 4))
     """
+    plan = getattr(model, "_rigid_plan", None)
+    if plan is not None:                        # a ParallelModel: rvc.parallel.parallel_rigid_plan
+        return plan(x0, x1, duration, t)
     t = getvector(t, "t")
     reach = getattr(model, "_reach", None)
     if reach is not None:                       # the points the caller typed, by their names
@@ -407,7 +411,9 @@ def simulate_move(model: FiveBar, x0: ArrayLike, x1: ArrayLike, duration: float,
     the motors nearly follow their plan and the elastic modes ring on their
     own; ``kd`` (N m s/rad) damps the light motor side.  The motor joints are
     then stiff ODEs (a small rotor inertia under PD behind a spring), so the
-    default integrator is the implicit ``"Radau"``.
+    default integrator is the implicit ``"Radau"``.  ``model`` is a
+    :class:`~rvc.parallel.FiveBar` or any :class:`~rvc.parallel.ParallelModel`
+    (x0, x1 its end-effector coordinates, the plan :func:`~rvc.parallel.parallel_rigid_plan`).
 
     >>> from rvc.parallel import FiveBar
     >>> mv = simulate_move(FiveBar(), (0.0, 0.40), (0.05, 0.38), 0.2, dt=0.05)

@@ -186,3 +186,15 @@ def test_no_widget_views_or_errors(built, page):
     text = (built / f"{page}.html").read_text(encoding="utf-8")
     assert "application/vnd.jupyter.widget-view+json" not in text
     assert "Traceback (most recent call last)" not in text or "raises-exception" in text
+
+
+def test_the_book_has_one_title():
+    """The sidebar, the front page and the README name the course alike."""
+    import yaml
+
+    title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
+    front = (ROOT / "book" / "intro.md").read_text(encoding="utf-8").splitlines()[0]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()[0]
+    assert front == readme == f"# {title}"
+    page = (HTML / "notebooks" / "02_pose.html").read_text(encoding="utf-8")
+    assert f'<p class="title logo__title">{title}</p>' in page

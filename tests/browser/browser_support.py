@@ -24,6 +24,41 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
+#: The Chinese characters of the elements ``selector`` picks that are drawn without a glyph.
+#: A canvas draws each character in its element's own font list; a character no font of the
+#: list (nor the system's fallback) has comes out as the .notdef drawing that a code point no
+#: font has (a private-use and an unassigned one) also gets, pixel for pixel, while every
+#: real glyph draws differently.  (Supplementary private-use characters are checked too: no
+#: font has them, which the self-test uses.)
+GLYPHLESS = r"""(selector) => {
+    const cjk = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff5e\u{F0000}-\u{FFFFD}]/gu;
+    const canvas = document.createElement('canvas');
+    canvas.width = 48; canvas.height = 48;
+    const g = canvas.getContext('2d', {willReadFrequently: true});
+    const draw = (ch, family) => {
+        g.clearRect(0, 0, 48, 48);
+        g.font = `32px ${family}`; g.textBaseline = 'top'; g.fillStyle = '#000';
+        g.fillText(ch, 4, 4);
+        const d = g.getImageData(0, 0, 48, 48).data;
+        let h = 0;
+        for (let i = 3; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i]) >>> 0;
+        return h;
+    };
+    const seen = new Set(), chars = new Set(), missing = new Set(), tofu = new Map();
+    for (const el of document.querySelectorAll(selector)) {
+        const family = getComputedStyle(el).fontFamily;
+        if (!tofu.has(family))
+            tofu.set(family, new Set(['\u{F0000}', '\u{10FFFD}', '\u0378'].map(c => draw(c, family))));
+        for (const ch of el.textContent.match(cjk) || []) {
+            if (seen.has(ch + family)) continue;
+            seen.add(ch + family);
+            chars.add(ch);
+            if (tofu.get(family).has(draw(ch, family))) missing.add(ch);
+        }
+    }
+    return {chars: [...chars], missing: [...missing]};
+}"""
+
 #: What the tests checked, for the summary line ("pages", "sliders moved"...).
 COUNTS = collections.Counter()
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import NOTEBOOKS, PAGES, ROOT, record
+from browser_support import GLYPHLESS, NOTEBOOKS, PAGES, ROOT, record
 
 HTML = ROOT / "_build" / "html"
 ARTIFACTS = os.environ.get("RVC_BROWSER_ARTIFACTS")  # a folder for screenshots of failures
@@ -129,41 +129,6 @@ CONTENT = """() => ({
     animations: document.querySelectorAll('main .animation').length,
 })"""
 
-
-#: The Chinese characters of the elements ``selector`` picks that are drawn without a glyph.
-#: A canvas draws each character in its element's own font list; a character no font of the
-#: list (nor the system's fallback) has comes out as the .notdef drawing that a code point no
-#: font has (a private-use and an unassigned one) also gets, pixel for pixel, while every
-#: real glyph draws differently.  (Supplementary private-use characters are checked too: no
-#: font has them, which the self-test uses.)
-GLYPHLESS = r"""(selector) => {
-    const cjk = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff5e\u{F0000}-\u{FFFFD}]/gu;
-    const canvas = document.createElement('canvas');
-    canvas.width = 48; canvas.height = 48;
-    const g = canvas.getContext('2d', {willReadFrequently: true});
-    const draw = (ch, family) => {
-        g.clearRect(0, 0, 48, 48);
-        g.font = `32px ${family}`; g.textBaseline = 'top'; g.fillStyle = '#000';
-        g.fillText(ch, 4, 4);
-        const d = g.getImageData(0, 0, 48, 48).data;
-        let h = 0;
-        for (let i = 3; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i]) >>> 0;
-        return h;
-    };
-    const seen = new Set(), chars = new Set(), missing = new Set(), tofu = new Map();
-    for (const el of document.querySelectorAll(selector)) {
-        const family = getComputedStyle(el).fontFamily;
-        if (!tofu.has(family))
-            tofu.set(family, new Set(['\u{F0000}', '\u{10FFFD}', '\u0378'].map(c => draw(c, family))));
-        for (const ch of el.textContent.match(cjk) || []) {
-            if (seen.has(ch + family)) continue;
-            seen.add(ch + family);
-            chars.add(ch);
-            if (tofu.get(family).has(draw(ch, family))) missing.add(ch);
-        }
-    }
-    return {chars: [...chars], missing: [...missing]};
-}"""
 
 #: Where the book has Chinese: headings, the glossary's terms, the navigation and the title.
 CHINESE = "h1, h2, h3, h4, h5, h6, dt, dd, nav a, .navbar-brand"
@@ -342,3 +307,28 @@ def test_the_glyph_check_can_fail(book):
     assert "\U000F0001" in found["missing"], found
     if len(found["missing"]) < len(found["chars"]):        # a CJK font is here: only the private-use one
         assert found["missing"] == ["\U000F0001"], found
+
+
+#: The search controls a reader can see (the theme has a header field, a sidebar field and a
+#: narrow screen's icon; which show depends on the width).
+SEARCH_BOXES = """() => [...document.querySelectorAll('form.bd-search, .search-button-field, .search-button__button')]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; })
+    .map(e => e.className)"""
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_one_search_box_per_page(book, width):
+    """A wide screen shows the sidebar's search field, a narrow one the header's icon: one each."""
+    context, site, _ = book
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        seen = {}
+        for name in PAGES:
+            page.goto(f"{site}{name}.html", wait_until="load")
+            seen[name] = page.evaluate(SEARCH_BOXES)
+    finally:
+        page.close()
+    assert all(len(boxes) == 1 for boxes in seen.values()), {n: b for n, b in seen.items() if len(b) != 1}
+

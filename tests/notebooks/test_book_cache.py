@@ -59,8 +59,12 @@ def test_the_stamp_changes_with_the_notebook_and_with_rvc(tmp_path, monkeypatch)
     one = book_cache.source_stamp(nb)
     (package / "m.py").write_text("x = 2\n")
     assert book_cache.source_stamp(nb) != one != before
+    two = book_cache.source_stamp(nb)
+    (tmp_path / "root" / "tools").mkdir()
+    (tmp_path / "root" / "tools" / "ipython_kernel_config.py").write_text("c = get_config()\n")
+    assert book_cache.source_stamp(nb) != two                   # how the kernels store figures
     _notebook(nb, "print(2)")
-    assert book_cache.source_stamp(nb) != one
+    assert book_cache.source_stamp(nb) != two
 
 
 def test_the_cached_config_reads_the_cache_and_finds_the_extensions(tmp_path):
@@ -100,3 +104,10 @@ def test_nbval_records_the_notebooks_that_passed_whole_with_their_figures(tmp_pa
     assert code[0]["outputs"][0]["text"] == "hi\n"
     assert any("image/png" in o.get("data", {}) for o in code[1]["outputs"])
     assert nb["metadata"][book_cache.STAMP_KEY] == book_cache.source_stamp(good)
+
+
+def test_the_cached_config_can_be_written_before_anything_was_built(tmp_path):
+    """`make book` on a fresh clone: no _build folder exists yet (once a FileNotFoundError)."""
+    out = tmp_path / "_build" / "book-config.yml"
+    book_cache.cached_config(ROOT / "_config.yml", out, tmp_path / "_build" / ".jupyter_cache")
+    assert out.exists()

@@ -94,9 +94,3 @@ def test_the_chapter_numbers():
     assert m.damping.round(4).tolist() == [0.0155, 0.0182]
     assert round(float(parallel_deflection(fivebar_model()).displacement[1]) * 1e3, 3) == -0.459
 
-
-def test_same_operation_counts(pair):
-    from rvc.parallel import operation_counts, parallel_operation_counts
-
-    fb, pm = pair
-    assert parallel_operation_counts(pm) == operation_counts(fb)
