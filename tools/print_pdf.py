@@ -18,20 +18,17 @@ their place.  It writes ``<pdf>.json`` beside the PDF, what it found, which test
 Chromium is the one the browser tests drive (tests/browser/browser_support.py).
 """
 
-import functools
-import http.server
 import json
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from browser_support import CHROMIUM_ARGS, GLYPHLESS, chromium_path, missing  # noqa: E402
+from browser_support import CHROMIUM_ARGS, GLYPHLESS, QuietHandler, chromium_path, missing, serve  # noqa: E402
 
 PRINT_CSS = Path(__file__).with_name("print.css")
 
@@ -125,14 +122,7 @@ FOOTER = ('<div style="font-size: 8px; width: 100%; text-align: center; color: #
           '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
 
 
-def _serve(folder):
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class _SinglePageHandler(QuietHandler):
     """Serves the build folder; the single page lives in a subfolder (book/intro.html) but links
     its assets as if at the top (_static/, _images/), so a missing path is tried one level up."""
 
@@ -143,20 +133,6 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
             if len(parts) == 2:
                 found = super().translate_path("/" + parts[1])
         return found
-
-    def log_message(self, *args):
-        pass
-
-
-def _normal(text):
-    """Lower case, without white space (pdftotext spaces out a change of font, as in 运动 (x))."""
-    return re.sub(r"\s+", "", text).lower()
-
-
-def title_key(title):
-    """What identifies a title in pdftotext's output: its start, before the Chinese in brackets
-    (which pdftotext may put on a line of its own: the CJK font's line height differs)."""
-    return _normal(title).split("(")[0][:32]
 
 
 def marker(i):
@@ -197,7 +173,7 @@ def print_pdf(site, out):
     if not (site / root).exists():
         raise SystemExit(f"no {site / root}: build the single page first (make pdf does)")
     out.parent.mkdir(parents=True, exist_ok=True)
-    server = _serve(site)
+    server = serve(site, _SinglePageHandler)
     base = f"http://127.0.0.1:{server.server_port}/"
     foreign = []
 
@@ -236,6 +212,7 @@ def print_pdf(site, out):
             browser.close()
     finally:
         server.shutdown()
+        server.server_close()
     report = {
         "chapters": [dict(c, page=pages[i] if pages else None) for i, c in enumerate(chapters)],
         "contents_numbered": pages is not None,

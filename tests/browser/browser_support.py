@@ -7,9 +7,12 @@ The browser is Debian's ``chromium`` driven by the ``playwright`` package throug
 """
 
 import collections
+import functools
+import http.server
 import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +68,21 @@ COUNTS = collections.Counter()
 
 def record(what: str, n: int = 1):
     COUNTS[what] += n
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder without logging each request."""
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder, handler=QuietHandler):
+    """A threaded HTTP server for ``folder`` on a free loopback port, already serving; call
+    ``shutdown()`` and ``server_close()`` when done."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def chromium_path():

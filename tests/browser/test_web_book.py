@@ -11,16 +11,13 @@ so, where the machine has no CJK font at all (``RVC_REQUIRE_CJK_FONT=1``, as in 
 makes that a failure).
 """
 
-import functools
 import os
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from browser_support import GLYPHLESS, NOTEBOOKS, PAGES, ROOT, record
+from browser_support import GLYPHLESS, NOTEBOOKS, PAGES, ROOT, record, serve
 
 HTML = ROOT / "_build" / "html"
 ARTIFACTS = os.environ.get("RVC_BROWSER_ARTIFACTS")  # a folder for screenshots of failures
@@ -34,18 +31,11 @@ def _pages():
     return names
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def site():
     if not (HTML / "index.html").exists():
         pytest.fail("the book is not built: run `make book` (make test does)")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(HTML)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = serve(HTML)
     yield f"http://127.0.0.1:{server.server_port}/"
     server.shutdown()
     server.server_close()
