@@ -53,8 +53,9 @@ setup: $(STAMP)
 # notebook nor rvc has changed since (tools/book_cache.py); it executes the others itself.
 RECORDED = _build/executed
 BOOK_CACHE = $(BIN)/python tools/book_cache.py $(RECORDED) _build/.jupyter_cache _build/book-config.yml
-BOOK_BUILD = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml --all --warningiserror \
-	--nitpick --keep-going
+JUPYTER_BOOK = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml \
+	--warningiserror --nitpick --keep-going
+BOOK_BUILD = $(JUPYTER_BOOK) --all
 
 # The kernels of the book's executions (nbval's and the book build's) store figures at twice
 # their resolution for the PDF and high-density screens (tools/ipython_kernel_config.py).
@@ -110,8 +111,7 @@ browsertest: book
 # network. pdftest checks it with poppler's tools; both are skipped, saying so, without Chromium.
 PDF = _build/pdf/rvc-course.pdf
 
-PDF_BUILD = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml \
-	--builder singlehtml --warningiserror --nitpick --keep-going && $(BIN)/python tools/print_pdf.py _build/singlehtml $(PDF)
+PDF_BUILD = $(JUPYTER_BOOK) --builder singlehtml && $(BIN)/python tools/print_pdf.py _build/singlehtml $(PDF)
 
 pdf: book
 	@$(BIN)/python tests/browser/browser_support.py >/dev/null || { $(BIN)/python tests/browser/browser_support.py; \
