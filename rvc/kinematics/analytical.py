@@ -57,7 +57,10 @@ def exp2jac(phi: Vector3) -> np.ndarray:
     (the left Jacobian of SO(3)); :math:`\\det A = 2(1 - \\cos\\theta)/\\theta^2`
     is never zero for :math:`\\theta \\le \\pi`.  The coefficients use their
     Taylor series for small :math:`\\theta`, so ``exp2jac(0)`` is the identity
-    and not NaN.  As spatialmath's ``exp2jac``.  Batched over (..., 3).
+    and not NaN; above the switch the first is computed as
+    :math:`2\\sin^2(\\theta/2)/\\theta^2`, which loses no digits to the
+    cancellation in :math:`1 - \\cos\\theta`.  As spatialmath's ``exp2jac``.
+    Batched over (..., 3).
 
     >>> exp2jac([0.3, 0, 0]).round(4)
     array([[ 1.    ,  0.    ,  0.    ],
@@ -68,7 +71,7 @@ def exp2jac(phi: Vector3) -> np.ndarray:
     th = np.linalg.norm(phi, axis=-1)[..., None, None]
     small = th < 1e-4
     t = np.where(small, 1.0, th)                   # no division by zero in the unused branch
-    a = np.where(small, 0.5 - th**2 / 24, (1 - np.cos(t)) / t**2)
+    a = np.where(small, 0.5 - th**2 / 24, 2 * (np.sin(t / 2) / t) ** 2)   # = (1 - cos t)/t^2, no cancellation
     b = np.where(small, 1 / 6 - th**2 / 120, (t - np.sin(t)) / t**3)
     K = skew(phi)
     return np.eye(3) + a * K + b * (K @ K)

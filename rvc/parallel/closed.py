@@ -319,14 +319,15 @@ class ClosedChain:
         """Time derivative of W, (..., N, n_c); ``qd`` compact or tree rates.
 
         From :math:`A W = 0`: :math:`\\dot W = \\begin{pmatrix} 0 \\\\
-        -A_p^{-1} \\dot A W \\end{pmatrix}`.
+        -A_p^{-1} \\dot A W \\end{pmatrix}`.  Like :meth:`W` it belongs to a configuration on
+        the loop: a ``q`` that does not close it is refused.
 
         >>> from rvc.parallel import FiveBar
         >>> robot = FiveBar()
         >>> robot.Wdot(robot.q_home, np.zeros(4)).any()
         np.False_
         """
-        q = getarray(q, "q", shape=(self.N,))
+        q = self._getq(q)
         A = self.A(q)
         W = self._W_from_A(A)
         qd_c, qd_t = self._rates(q, qd, "qd")

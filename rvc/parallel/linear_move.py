@@ -31,6 +31,8 @@ linear system solved again (its linear part exact, so it converges in a few).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..checks import getoption, getphysical, getscalar
@@ -48,13 +50,18 @@ def _mv(M, v):
 def _phi(x, k):
     """:math:`\\varphi_1(x) = (e^x - 1)/x` (k = 1) or :math:`\\varphi_2(x) = (e^x - 1 - x)/x^2` (k = 2).
 
-    A Taylor series near 0, where the quotients lose their digits.
+    For :math:`|x| < 1` the Taylor series :math:`\\sum_j x^j / (j + k)!` to 20 terms (the rest is
+    below 1e-19), where the quotients lose digits (:math:`e^x - 1 - x` cancels); beyond it the
+    quotients, whose cancellation then costs nothing.  Exact to a few ulp on both sides of the switch.
     """
-    small = np.abs(x) < 1e-4
-    xs = np.where(small, 1.0, x)
+    small = np.abs(x) < 1.0
+    xs = np.where(small, 2.0, x)
+    series = np.zeros_like(x) + 1.0 / math.factorial(20 + k)
+    for j in range(19, -1, -1):                   # Horner: sum_j x^j / (j + k)!
+        series = series * x + 1.0 / math.factorial(j + k)
     if k == 1:
-        return np.where(small, 1 + x / 2 + x ** 2 / 6, np.expm1(xs) / xs)
-    return np.where(small, 0.5 + x / 6 + x ** 2 / 24, (np.expm1(xs) - xs) / xs ** 2)
+        return np.where(small, series, np.expm1(xs) / xs)
+    return np.where(small, series, (np.expm1(xs) - xs) / xs ** 2)
 
 
 def _hold(F, dt):

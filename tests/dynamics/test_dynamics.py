@@ -195,6 +195,27 @@ def test_energy_is_conserved_without_friction():
     assert np.all(np.diff(E) < 0)
 
 
+def test_fdyn_uses_the_gravity_it_is_given():
+    """fdyn's gravity option: switched off, an arm at rest with no torque stays exactly where it is;
+    another vector gives the motion of the same arm whose own gravity is that vector, and conserves
+    the energy computed with it (not with the default)."""
+    import copy
+    nf = nofriction(puma560(), viscous=True)
+    q0 = [0, 0.3, 0.2, 0.1, 0.4, 0]
+    still = fdyn(nf, 0.2, q0, gravity=[0, 0, 0], npoints=5)
+    np.testing.assert_array_equal(still.q, np.broadcast_to(q0, (5, 6)))
+    np.testing.assert_array_equal(still.qd, 0)
+    g = np.array([3.0, -2.0, -5.0])
+    sim = fdyn(nf, 0.3, q0, gravity=g, rtol=1e-10, atol=1e-10, npoints=7)
+    other = copy.deepcopy(nf)
+    other.gravity = g
+    ref = fdyn(other, 0.3, q0, rtol=1e-10, atol=1e-10, npoints=7)
+    np.testing.assert_allclose(sim.q, ref.q, rtol=0, atol=1e-12)
+    assert np.abs(sim.q[-1] - fdyn(nf, 0.3, q0, rtol=1e-10, atol=1e-10, npoints=7).q[-1]).max() > 0.01
+    E = energy(nf, sim.q, sim.qd, gravity=g).total
+    assert np.abs(E - E[0]).max() < 1e-6
+
+
 def test_energy_rate_is_power():
     """d(KE + PE)/dt = qd . (tau - friction) for the two-link arm: the Lagrangian balance."""
     tl = twolink()

@@ -77,6 +77,32 @@ def test_exp2jac_is_the_rate_matrix():
     assert exp2jac(np.zeros((4, 3))).shape == (4, 3, 3)
 
 
+def _exp2jac_exact(phi):
+    """A(phi) = I + a [phi]x + b [phi]x^2 with a, b in 50-digit arithmetic, rounded once."""
+    import mpmath
+    with mpmath.workdps(50):
+        t = mpmath.sqrt(sum(mpmath.mpf(float(x)) ** 2 for x in phi))
+        a = (1 - mpmath.cos(t)) / t ** 2
+        b = (t - mpmath.sin(t)) / t ** 3
+        K = mpmath.matrix([[0, -phi[2], phi[1]], [phi[2], 0, -phi[0]], [-phi[1], phi[0], 0]])
+        A = mpmath.eye(3) + a * K + b * K * K
+        return np.array(A.tolist(), dtype=float)
+
+
+@pytest.mark.parametrize("theta", [1e-7, 0.5e-4, 1e-4 * (1 - 1e-9), 1e-4 * (1 + 1e-9), 2e-4, 1e-3,
+                                   1e-2, 0.3, 2.0, 3.1])
+def test_exp2jac_is_exact_on_both_sides_of_its_series_switch(theta):
+    """Accuracy at the switch point (issue 20, list item 1): the series below |phi| = 1e-4 and the
+    closed form above it both give A(phi) to a few ulp of a 50-digit reference, so neither a slip in
+    the series nor the cancellation in 1 - cos(theta) just above the switch goes unseen."""
+    axis = np.array([0.36, -0.48, 0.8])
+    phi = theta * axis
+    np.testing.assert_allclose(exp2jac(phi), _exp2jac_exact(phi), rtol=0, atol=4 * np.finfo(float).eps)
+    # a batch gives exactly the single answers
+    batch = np.stack([phi, -phi, 0.5 * phi])
+    np.testing.assert_array_equal(exp2jac(batch), np.stack([exp2jac(p) for p in batch]))
+
+
 def test_batched_and_degrees():
     p560 = puma560()
     Q = np.random.default_rng(3).uniform(-1, 1, (4, 6))

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from rvc.parallel import FiveBar, linear_move, simulate_move
+from rvc.parallel.linear_move import _hold, _phi
 
 A, B = (-0.12, 0.36), (0.12, 0.36)
 
@@ -54,3 +55,40 @@ def test_arguments():
         linear_move(FiveBar(), A, B, 0.0)
     with pytest.raises(ValueError, match="start"):
         linear_move(FiveBar(), A, B, 0.2, start="rest")
+
+
+def _phi_exact(x, k):
+    import mpmath
+    with mpmath.workdps(50):
+        z = mpmath.mpc(complex(x))
+        v = (mpmath.exp(z) - 1) / z if k == 1 else (mpmath.exp(z) - 1 - z) / z ** 2
+        return complex(v)
+
+
+@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("x", [1e-9, 3e-5, -1e-4 * (1 - 1e-9), 1e-4 * (1 + 1e-9), 2e-4, -1e-3, 0.05, 0.5,
+                               -0.99, 0.999999, 1.000001, -1.5, 4.0, -30.0, 2e-5 + 3e-5j, -0.3 + 0.9j,
+                               -2.0 + 40.0j])
+def test_phi_is_exact_on_both_sides_of_its_series_switch(x, k):
+    """Accuracy at the switch points (issue 20, list item 1): phi_1 = (e^x - 1)/x and
+    phi_2 = (e^x - 1 - x)/x^2, which every step of linear_move uses, to a few ulp of a 50-digit
+    reference just below and above each switch, real and complex (the eigenvalues of F)."""
+    got = complex(_phi(np.array([x]), k)[0])
+    want = _phi_exact(x, k)
+    assert abs(got - want) <= 4 * np.finfo(float).eps * abs(want), (got, want)
+
+
+def test_hold_is_the_exact_first_order_hold():
+    """The documented step: z+ = e^{F dt} z + int_0^dt e^{F (dt - s)} (u + udot s) ds, for a matrix F
+    with a fast, a slow (below the series switch) and an oscillating mode, against expm of the
+    augmented system (which integrates the held input exactly)."""
+    from scipy.linalg import expm
+    F = np.array([[-400.0, 3.0, 0.0, 0.0], [0.0, -1e-3, 0.0, 0.0], [0.0, 0.0, -2.0, 90.0],
+                  [0.0, 0.0, -90.0, -2.0]])
+    dt, u, udot = 0.005, np.array([1.0, -2.0, 0.5, 3.0]), np.array([10.0, 4.0, -7.0, 2.0])
+    Phi, drive = _hold(F[None], dt)
+    aug = np.zeros((6, 6))
+    aug[:4, :4], aug[:4, 4], aug[:4, 5], aug[5, 4] = F, u, udot, 1.0   # states z, 1, s (s' = 1)
+    E = expm(aug * dt)
+    np.testing.assert_allclose(Phi[0], E[:4, :4], rtol=0, atol=1e-13)
+    np.testing.assert_allclose(drive(u[None], udot[None])[0], E[:4, 4], rtol=1e-12, atol=1e-16)

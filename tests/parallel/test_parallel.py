@@ -172,6 +172,21 @@ def test_Wdot_against_finite_differences(robot):
         np.testing.assert_allclose(robot.Wdot(qi, qdi), fd, atol=1e-8)
 
 
+def test_Wdot_refuses_a_q_that_does_not_close_the_loop_as_W_does(robot):
+    # W refuses an open q; its derivative (used by the compact model and the dynamics) must too,
+    # in the same words, in the closed chain and in the general model alike
+    from rvc.models import fivebar_model
+    from rvc.parallel import parallel_Wdot
+    q = robot.q_home + 0.1
+    for call in (lambda: robot.W(q), lambda: robot.Wdot(q, np.ones(4)),
+                 lambda: robot.Wdot(np.stack([robot.q_home, q]), np.ones(4))):
+        with pytest.raises(ValueError, match=r"^q: expected tree coordinates \(6,\) that close the loop"):
+            call()
+    with pytest.raises(ValueError, match=r"^q: expected tree coordinates \(6,\) that close the mechanism"):
+        parallel_Wdot(fivebar_model(), q, np.ones(4))
+    assert not robot.Wdot(robot.q_home, np.zeros(4)).any()     # on the loop, at rest: zero
+
+
 def test_jacobian_routes_against_finite_differences(robot):
     q, _, _ = states(robot, n=4)
     eps = 1e-7
