@@ -751,8 +751,8 @@ def parallel_singularity_map(model: ParallelModel, grid: ArrayLike, qe: JointVec
     first line failed, from the nearest one that did not).  A point where
     Newton's method does not close the mechanism (out of reach, or across a
     type-I singularity from the branch) is not ``assembled``, and the next
-    starts from the last one that was.  No grid point nearest home along the
-    first axis assembling is a ``ValueError``.
+    starts from the last one that was.  A grid whose line through the point
+    nearest home assembles nowhere is a ``ValueError``.
 
     >>> from rvc.models import rrr3
     >>> robot = rrr3()
