@@ -80,7 +80,7 @@ NOTEBOOKS: dict[str, str] = {
         ("09-1_joint_control", 9, 1, 3),
         ("09-2_rigid_body_dynamics", 9, 4, 8),
         ("09-3_model_based_control", 9, 9, 11),
-        ("10_elastic_parallel", 10, 1, 6),
+        ("10_elastic_parallel", 10, 1, 7),
     )
     for k in range(first, last + 1)
 }

@@ -9,7 +9,8 @@ Tolerances that differ from the policy (``rvc.exercises``): 10.2 and 10.3
 take 1e-3 m and 2e-3 m, the heights being found by a search; 10.4 takes
 1e-8 absolute and relative (exact linear algebra); 10.5 takes 0.5 %
 relative, the stiffness being the root of a model; 10.6 takes 1 % on the
-simulated vibration.
+simulated vibration; 10.7 takes 0.5 % relative on both entries, the reach
+being found by sampling the line (a 1 mm step is enough).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from functools import cache
 import numpy as np
 from scipy.optimize import brentq, minimize_scalar, root
 
-from ..parallel import FiveBar, simulate_move
+from ..models import delta_robot
+from ..parallel import FiveBar, parallel_ikine, parallel_modes, parallel_singularity_map, simulate_move
 from . import ArrayAnswer, Custom, Mistake, Numeric, When, read_array
 
 __all__: list[str] = []
@@ -33,6 +35,7 @@ EX104 = dict(x=(0.05, 0.38), qe=(0.01, -0.005), qd=(0.5, -2.0, 0.3, 1.0), tau=(0
 EX105 = dict(frequency=35.0, sag=2e-4, poses=((-0.10, 0.35), (0.0, 0.40), (0.10, 0.30)), rtol=5e-3)
 EX106 = dict(x0=(-0.12, 0.36), x1=(0.12, 0.36), durations=(0.20, 0.25, 0.30, 0.35, 0.40),
              after=0.15, dt=0.005, bound=1e-4, rtol=1e-2)
+EX107 = dict(z=-0.35, fraction=0.9, rtol=5e-3)
 
 
 @cache
@@ -163,6 +166,41 @@ def _ex106():
     return np.array([_ex106_vibration(T) for T in EX106["durations"]])
 
 
+@cache
+def _delta():
+    return delta_robot()
+
+
+@cache
+def _ex107_reach(sign=1.0):
+    """How far the Delta's platform goes along sign * x (y = 0, z given) on home's branch, and the line's map."""
+    model = _delta()
+    s = np.linspace(0.0, 0.6, 121)
+    line = np.stack([sign * s, np.zeros_like(s), np.full_like(s, EX107["z"])], -1)
+    smap = parallel_singularity_map(model, line)
+    k = int(np.flatnonzero(~smap.assembled)[0]) - 1
+    lo, hi, q = s[k], s[k + 1], smap.q[k]
+    while hi - lo > 1e-8:                               # bisection on "it still assembles", from the map's q
+        mid = 0.5 * (lo + hi)
+        try:
+            q = parallel_ikine(model, (sign * mid, 0.0, EX107["z"]), guess=q)
+            lo = mid
+        except ValueError:
+            hi = mid
+    return lo, smap
+
+
+@cache
+def _ex107(sign=1.0, at="fraction"):
+    """(reach, the modes' frequencies (Hz) at the fraction of it, or at home)."""
+    reach, smap = _ex107_reach(sign)
+    if at == "home":
+        return reach, parallel_modes(_delta()).frequency
+    x = np.array([sign * EX107["fraction"] * reach, 0.0, EX107["z"]])
+    near = np.argmin(np.linalg.norm(smap.x - x, axis=-1))           # home's branch: start from the map
+    return reach, parallel_modes(_delta(), x, guess=smap.q[near]).frequency
+
+
 def _check_10_6(answer):
     """The shortest duration of the list that leaves little vibration, and that vibration."""
     a, hint = read_array(answer, (2,), "the pair (duration in s, residual vibration in m)")
@@ -255,4 +293,23 @@ EXERCISES = [
         fallback="your K meets both requirements, but a smaller one would too: which requirement decides, "
                  "and at which pose?"),
     Custom("10.6", _check_10_6),
+    ArrayAnswer(
+        "10.7", expected=lambda: [_ex107()[0], _ex107()[1][0]], what="the pair (reach in m, frequency in Hz)",
+        shape=(2,), rtol=EX107["rtol"], atol=0,
+        mistakes=[
+            When(lambda a: a[0] > 1.0, "the reach is in metres", example=[394.0, 18.0]),
+            When(lambda a: a[0] <= 0, "the reach along +x is a distance from the centre, positive",
+                 example=[-0.4, 18.0]),
+            Mistake(lambda: [_ex107(-1.0)[0], _ex107(-1.0)[1][0]], "that is the reach the other way, along "
+                                                                   "-x: the legs are not placed symmetrically "
+                                                                   "about the y-z plane"),
+            Mistake(lambda: [_ex107()[0], _ex107(at="home")[1][0]], "that is the lowest mode at home; the "
+                                                                    "question asks at 90 % of the reach"),
+            Mistake(lambda: [_ex107()[0], 2 * np.pi * _ex107()[1][0]], "that frequency is in rad/s; give it "
+                                                                       "in Hz"),
+            Mistake(lambda: [_ex107()[0], _ex107()[1][-1]], "that is the highest of the three modes; the "
+                                                            "question asks for the lowest"),
+        ],
+        fallback="{close}: is the reach the last point of the line where the mechanism still assembles on "
+                 "home's branch, and the mode taken with the springs undeflected at 90 % of it?"),
 ]

@@ -16,7 +16,8 @@
   about the plan, integrated exactly per sample, refined by Picard sweeps;
 * :mod:`~rvc.parallel.model` -- elastic parallel manipulators in general: any rvc serial
   chains, joint roles and a closure (tips meeting at a point, or a moving platform), with
-  h, A, W, Wdot, assembly, the compact model, the inverse and forward dynamics (the tree
+  h, A, W, Wdot, assembly, both types of singularity measure and their maps over a grid of
+  end-effector coordinates, the compact model, the inverse and forward dynamics (the tree
   evaluated once, then solved by the compact, KKT or per-chain method, whose operations are
   counted), deflection and modes as functions of (model, q, ...), the chains' dynamics from
   :mod:`rvc.dynamics`;

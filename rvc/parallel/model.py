@@ -747,10 +747,12 @@ def parallel_singularity_map(model: ParallelModel, grid: ArrayLike, qe: JointVec
     kinematics runs by continuation, so that every point keeps the branch of
     ``model.q_home``: from the grid point nearest home along the first grid
     axis, then from there along the second, each step batched over the other
-    axis and started from its neighbour's solution.  A point where Newton's
-    method does not close the mechanism (out of reach, or across a type-I
-    singularity from the branch) is not ``assembled``, and the next starts from
-    the last one that was.
+    axis and started from its neighbour's solution (a row whose point on that
+    first line failed, from the nearest one that did not).  A point where
+    Newton's method does not close the mechanism (out of reach, or across a
+    type-I singularity from the branch) is not ``assembled``, and the next
+    starts from the last one that was.  A grid whose line through the point
+    nearest home assembles nowhere is a ``ValueError``.
 
     >>> from rvc.models import rrr3
     >>> robot = rrr3()
@@ -792,7 +794,12 @@ def parallel_singularity_map(model: ParallelModel, grid: ArrayLike, qe: JointVec
 
     col, col_ok = march(X[:, j0][:, None], start[None], n1, i0)          # along the first axis
     q[:, j0], ok[:, j0] = col[:, 0], col_ok[:, 0]
-    seed = np.where(col_ok[:, 0, None], col[:, 0], start)                 # rows not reached: from home
+    reached = np.flatnonzero(col_ok[:, 0])
+    if len(reached) == 0:
+        raise ValueError("grid: expected grid points the mechanism reaches on home's branch, but it "
+                         "assembles at none of the points nearest home along the first axis")
+    nearest = reached[np.argmin(np.abs(np.arange(n1)[:, None] - reached), axis=1)]
+    seed = col[nearest, 0]                        # a row whose first point failed starts from the nearest that did
     rows, rows_ok = march(np.swapaxes(X, 0, 1), seed, n2, j0)           # then along the second
     q, ok = np.swapaxes(rows, 0, 1), np.swapaxes(rows_ok, 0, 1) & np.isfinite(rows).all(-1).T
     t1, t2 = np.full((n1, n2), np.nan), np.full((n1, n2), np.nan)
@@ -836,27 +843,36 @@ def _assemble_batch(model, qa, qe, guess=None):
 
 def parallel_assemble(model: ParallelModel, qa: JointVector, qe: JointVector, guess: JointVector | None = None,
                       tol: float = 1e-13, maxiter: int = 50) -> JointVector:
-    """Tree coordinates (N,) from actuated and elastic coordinates: Newton's method on h = 0.
+    """Tree coordinates (..., N) from actuated and elastic coordinates: Newton's method on h = 0.
 
     The passive coordinates start from ``guess`` (tree coordinates, default
     ``model.q_home`` or 0) and follow :math:`\\Delta q_p = -A_p^{-1} h`; the
     branch (elbows up or down) is the guess's.  A closure that cannot
-    assemble is a ``ValueError``.
+    assemble is a ``ValueError``.  Batched over the leading dimensions of
+    ``qa``, ``qe`` and ``guess`` (broadcast together).
 
     >>> from rvc.models import fivebar_model
     >>> robot = fivebar_model()
     >>> q = parallel_assemble(robot, robot.q_home[[0, 3]], [0.01, 0.0])
     >>> float(np.abs(robot.h(q)).max()) < 1e-12
     True
+    >>> parallel_assemble(robot, robot.q_home[[0, 3]], [[0.01, 0.0], [0.0, 0.01]]).shape
+    (2, 6)
     """
-    qa = getarray(qa, "qa", shape=(len(model.ia),), batch=False)
-    qe = getarray(qe, "qe", shape=(len(model.ie),), batch=False)
+    qa = getarray(qa, "qa", shape=(len(model.ia),))
+    qe = getarray(qe, "qe", shape=(len(model.ie),))
     if guess is None:
         guess = model.q_home if model.q_home is not None else np.zeros(model.N)
-    q = np.array(getarray(guess, "guess", shape=(model.N,), batch=False))
-    q[model.ia], q[model.ie] = qa, qe
+    guess = getarray(guess, "guess", shape=(model.N,))
+    try:
+        batch = np.broadcast_shapes(qa.shape[:-1], qe.shape[:-1], guess.shape[:-1])
+    except ValueError:
+        raise ValueError(f"qa, qe, guess: expected leading dimensions that broadcast, got shapes {qa.shape}, "
+                         f"{qe.shape}, {guess.shape}") from None
+    q = np.array(np.broadcast_to(guess, batch + (model.N,)))
+    q[..., model.ia], q[..., model.ie] = qa, qe
     q = _newton(model, q, model.ip, tol=tol, maxiter=maxiter)
-    if parallel_singularity(model, q) < 1e-8:
+    if np.any(parallel_singularity(model, q) < 1e-8):
         warn_singular("assemble: A_p is singular here (a type-II singularity): the passive coordinates "
                       "are not unique nearby")
     return q

@@ -11,7 +11,8 @@ from exercise_leaks import assert_no_leak, feedback
 from support import frozen_cache
 from scipy.optimize import fsolve
 
-from rvc.parallel import FiveBar, scdd_forward, simulate_move
+from rvc.models import delta_robot
+from rvc.parallel import FiveBar, parallel_ikine, parallel_modes, scdd_forward, simulate_move
 
 
 @cache
@@ -143,8 +144,35 @@ def answer_106(robot=None):
     return DURATIONS_106[k], vib[k]
 
 
+@cache
+def delta():
+    return delta_robot()
+
+
+@frozen_cache
+def scan_107(sign=1.0, step=5e-4):
+    """Walk the Delta's platform along sign * x (y = 0, z = -0.35) until inverse kinematics fails."""
+    xs, qs, q = [0.0], [delta().q_home], delta().q_home
+    while True:
+        x = xs[-1] + step
+        try:
+            q = parallel_ikine(delta(), (sign * x, 0.0, -0.35), guess=q)
+        except ValueError:
+            return np.array(xs), np.array(qs)
+        xs.append(x)
+        qs.append(q)
+
+
+def answer_107(robot=None, sign=1.0, mode=0):
+    xs, qs = scan_107(sign)
+    reach = xs[-1]
+    x = 0.9 * reach
+    near = int(np.argmin(np.abs(xs - x)))
+    return np.array([reach, parallel_modes(delta(), (sign * x, 0.0, -0.35), guess=qs[near]).frequency[mode]])
+
+
 RIGHT = {"10.1": answer_101, "10.2": answer_102, "10.3": answer_103, "10.4": answer_104,
-         "10.5": answer_105, "10.6": answer_106}
+         "10.5": answer_105, "10.6": answer_106, "10.7": answer_107}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(RIGHT))
@@ -217,6 +245,16 @@ def wrong_answers(robot=None):
     yield "10.6", (T, 1.2 * vib), (T, vib), "does not match"
     yield "10.6", (0.33, vib), (T, vib), "five the exercise lists"
     yield "10.6", T, (T, vib), "pair"
+    a = answer_107()
+    yield "10.7", a * [1e3, 1.0], a, "metres"
+    yield "10.7", a * [-1.0, 1.0], a, "positive"
+    yield "10.7", answer_107(sign=-1.0), a, "the other way"
+    yield "10.7", [a[0], parallel_modes(delta()).frequency[0]], a, "at home"
+    yield "10.7", a * [1.0, 2 * np.pi], a, "rad/s"
+    yield "10.7", [a[0], answer_107(mode=2)[1]], a, "highest"
+    yield "10.7", a + [3e-3, 0.0], a, "still assembles"             # near misses, outside 0.5 %
+    yield "10.7", a * [1.0, 1.01], a, "of 2 values"
+    yield "10.7", a[:1], a, None
 
 
 @pytest.fixture(scope="module")
@@ -224,7 +262,7 @@ def cases(robot):
     return list(wrong_answers(robot))
 
 
-N_CASES = 30
+N_CASES = 39
 
 
 def test_all_wrong_answers_are_tried(cases):
@@ -256,6 +294,15 @@ def test_105_the_requirements_pull_apart(robot):
         assert abs(other - K) > 0.01 * K
     assert np.argmax(sags_105(K)) == 2                             # the pose (0.10, 0.30)
     assert FiveBar(K=K).modes().frequency[0] > 35.0
+
+
+def test_107_the_mistakes_pull_apart():
+    """The reach either way differs by more than the tolerance, and so do the modes the hints name."""
+    a, other = answer_107(), answer_107(sign=-1.0)
+    assert abs(a[0] - other[0]) > 0.005 * a[0] and abs(a[1] - other[1]) > 0.005 * a[1]
+    assert a[1] < 0.6 * parallel_modes(delta()).frequency[0]        # softer near the edge than at home
+    xs, qs = scan_107()
+    assert np.abs(delta().h(qs[-1])).max() < 1e-10 and 0.3 < xs[-1] < 0.5
 
 
 def test_106_a_longer_move_is_not_always_quieter():

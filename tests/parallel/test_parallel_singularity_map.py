@@ -5,6 +5,7 @@ closes the loop and puts the end-effector on the grid point), its measures are p
 of its q, and a point out of reach is refused without an error.  The type-I measure vanishes at the
 workspace's edge (the five-bar's chains stretched, where FiveBar's own type-I measure vanishes too)
 and not where only the type-II measure does (the five-bar low down, the distal links near one line).
+parallel_assemble batched over poses equals it pose by pose.
 """
 
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 
 from rvc.kinematics import lift_planar, pose3d
 from rvc.models import delta_robot, fivebar_model, rrr3
-from rvc.parallel import (FiveBar, parallel_fkine, parallel_h, parallel_ikine, parallel_points,
+from rvc.parallel import (FiveBar, parallel_assemble, parallel_fkine, parallel_h, parallel_ikine, parallel_points,
                           parallel_singularity, parallel_singularity_map)
 
 BUILD = {"five-bar": fivebar_model, "3-RRR": rrr3, "Delta": delta_robot}
@@ -110,3 +111,26 @@ def test_bad_arguments_name_them():
         parallel_singularity(model, model.q_home, kind="III")
     with pytest.raises(ValueError, match="qe: expected"):
         parallel_singularity_map(model, np.zeros((2, 3)), qe=[0.0])
+
+
+def test_batched_assembly_equals_single(case):
+    model, _, smap = case
+    q = smap.q[2]                                                           # five assembled poses
+    rng = np.random.default_rng(7)
+    qe = rng.uniform(-0.01, 0.01, (len(q), len(model.ie)))
+    batched = parallel_assemble(model, q[:, model.ia], qe, guess=q)
+    assert batched.shape == q.shape
+    for k in range(len(q)):
+        np.testing.assert_allclose(batched[k], parallel_assemble(model, q[k, model.ia], qe[k], guess=q[k]),
+                                   atol=1e-12)
+    assert np.abs(parallel_h(model, batched)).max() < 1e-10
+    np.testing.assert_allclose(batched[:, model.ie], qe, atol=0)
+    with pytest.raises(ValueError, match="qa, qe, guess: expected leading dimensions that broadcast"):
+        parallel_assemble(model, q[:2, model.ia], qe[:3], guess=q[0])
+
+
+def test_a_grid_out_of_reach_near_home_is_an_error():
+    model = rrr3()
+    far = np.array([[5.0, 5.0, 0.0], [5.1, 5.0, 0.0]])
+    with pytest.raises(ValueError, match="grid: expected grid points the mechanism reaches"):
+        parallel_singularity_map(model, far)
