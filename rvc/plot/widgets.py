@@ -40,7 +40,287 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["SliderDemo"]
+__all__ = ["LiveCanvas", "SliderDemo"]
+
+
+class LiveCanvas:
+    """Paints a figure again and again, redrawing only the artists that moved (blitting).
+
+    A slider panel changes a few artists of a figure per move (a line's data,
+    a title's text) and leaves the rest (axes, ticks, labels, grid, a colour
+    map) as it was.  The first :meth:`paint` draws the whole figure; each
+    later one finds the artists changed since (matplotlib marks them
+    *stale*), and when nothing else changed and those artists moved before
+    (the first move of an artist draws the whole figure once more, to keep
+    a background without it), it copies back the figure
+    without them (the *background*, kept from the last full draw) and draws
+    only them, in the order a full draw would.  Any other change (axis
+    limits, ticks, the view of a 3-D axes, an artist added or removed, the
+    figure's size) draws the whole figure again.  A colour-mapped artist
+    (a mesh, an image) counts as moved when its values, limits or colour map
+    change, which matplotlib does not mark.  Within one axes the
+    redrawn layer is the moved artist and every artist drawn after it, so
+    the frame equals a full redraw pixel for pixel (unless an artist of one
+    axes overlaps another axes).
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure to paint; its own canvas is not used (a private renderer
+        is), so saving or showing the figure elsewhere does not disturb it.
+    bbox : matplotlib.transforms.Bbox, optional
+        The area to paint, in inches (as ``savefig(bbox_inches=...)``);
+        default the whole figure.
+
+    Attributes
+    ----------
+    full_draws, blits : int
+        How many paints drew the whole figure, and how many only what moved.
+    why : str
+        Why the last paint drew the whole figure ("" when it blitted).
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(2, 2), dpi=50)
+    >>> (line,) = ax.plot([0, 1], [0, 1])
+    >>> live = LiveCanvas(fig)
+    >>> live.paint().shape                                  # (height, width, RGBA)
+    (100, 100, 4)
+    >>> line.set_ydata([1, 0]); frame = live.paint()        # a new layer: the whole figure
+    >>> line.set_ydata([0.5, 0]); frame = live.paint()      # only the line is drawn again
+    >>> live.full_draws, live.blits
+    (2, 1)
+    >>> _ = ax.set_ylim(0, 2); frame = live.paint()         # new limits: the whole figure
+    >>> live.full_draws, live.blits
+    (3, 1)
+    >>> plt.close(fig)
+    """
+
+    def __init__(self, fig: Any, bbox: Any = None) -> None:
+        from matplotlib.figure import Figure
+        from matplotlib.transforms import Bbox
+
+        if not isinstance(fig, Figure):
+            raise TypeError(f"fig: expected a matplotlib Figure, got {type(fig).__name__}")
+        whole = Bbox.from_bounds(0, 0, *fig.get_size_inches())
+        if bbox is not None and not isinstance(bbox, Bbox):
+            raise TypeError(f"bbox: expected a matplotlib Bbox in inches, got {type(bbox).__name__}")
+        self.fig = fig
+        self.bbox = whole if bbox is None else bbox
+        self.full_draws = 0
+        self.blits = 0
+        self._renderer = None
+        self._background = None
+        self._layers = {}          # axes -> the artists redrawn over the background
+        self._titles = {}          # axes -> where the last full draw put its titles
+        self._arrays = {}          # id of a colour-mapped artist -> what it showed at the last paint
+        self._key = None
+        self.why = ""
+
+    # -- what changed -------------------------------------------------------------------------
+
+    def _state(self):
+        """What a blit cannot redraw: the figure's size, every axes' place, limits, view and artists."""
+        fig = self.fig
+        axes = []
+        for ax in fig.axes:
+            view = [ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_visible()]
+            if hasattr(ax, "get_zlim"):                      # 3-D: the limits and the view angles
+                view += [ax.get_zlim(), ax.elev, ax.azim, getattr(ax, "roll", 0.0)]
+            axes.append((id(ax), tuple(map(str, view)), tuple(map(id, ax.get_children()))))
+        figure_level = tuple(id(a) for a in fig.get_children() if a not in fig.axes)
+        return (tuple(fig.get_size_inches()), fig.dpi, tuple(self.bbox.bounds), tuple(axes), figure_level)
+
+    @staticmethod
+    def _stale(artist):
+        """Whether ``artist`` or anything inside it changed since the last paint."""
+        return artist.stale or any(LiveCanvas._stale(a) for a in artist.get_children())
+
+    def _moved(self):
+        """The stale artists of each axes, or None when only a full draw can show the change."""
+        from matplotlib.axis import Axis
+
+        fig = self.fig
+        if any(self._stale(a) for a in fig.get_children() if a not in fig.axes):
+            return None                                      # a figure-level artist changed
+        moved = {}
+        for ax in fig.axes:
+            for child in ax.get_children():
+                if isinstance(child, Axis) and hasattr(ax, "get_zlim"):
+                    # a 3-D axis marks its ticks stale whenever they are listed: its ticks
+                    # follow the limits and the view (compared in _state), its label is read here
+                    changed = self._stale(child.label) or self._stale(child.offsetText)
+                else:
+                    changed = self._stale(child) or self._colours(child) != self._arrays.get(id(child))
+                if changed:
+                    if isinstance(child, Axis) or child is ax.patch:
+                        return None                          # ticks or the axes' face changed
+                    moved.setdefault(ax, []).append(child)
+        return moved
+
+    @staticmethod
+    def _colours(artist):
+        """What a colour-mapped artist shows (``set_array`` and ``set_clim`` mark nothing stale)."""
+        import numpy as np
+
+        get = getattr(artist, "get_array", None)
+        values = get() if get is not None else None
+        if values is None:
+            return None
+        values = np.ma.getdata(values)
+        norm = artist.norm
+        return (values.shape, hash(np.ascontiguousarray(values).tobytes()), norm.vmin, norm.vmax,
+                artist.get_cmap().name)
+
+    def _remember_colours(self):
+        self._arrays = {id(a): self._colours(a) for ax in self.fig.axes for a in ax.get_children()}
+
+    @staticmethod
+    def _draw_order(ax):
+        """The artists of ``ax`` in the order ``Axes.draw`` draws them (after the axes patch)."""
+        artists = [a for a in ax.get_children() if a is not ax.patch]
+        if not (ax.axison and ax.get_frame_on()):
+            artists = [a for a in artists if a not in ax.spines.values()]
+        if not ax.axison:
+            artists = [a for a in artists if a not in ax._axis_map.values()]
+        return sorted(artists, key=lambda a: a.get_zorder())
+
+    def _layer(self, ax, moved):
+        """The moved artists of ``ax`` and every artist drawn after them, or None if those
+        cannot be redrawn alone (an image, or in 3-D anything but lines and text)."""
+        from matplotlib.image import AxesImage
+        from matplotlib.lines import Line2D
+        from matplotlib.text import Text
+
+        order = self._draw_order(ax)
+        ids = {id(a) for a in moved}
+        first = min((k for k, a in enumerate(order) if id(a) in ids), default=len(order))
+        layer = order[first:]
+        three_d = hasattr(ax, "get_zlim")
+        for a in layer:   # a 2-D axis (ticks, grid) can be drawn again over a bar; 3-D ones not
+            if isinstance(a, AxesImage) or (three_d and not isinstance(a, (Line2D, Text))):
+                return None
+        return layer
+
+    # -- painting -----------------------------------------------------------------------------
+
+    def paint(self):
+        """Bring the picture up to date with the figure; return its pixels, (h, w, 4) uint8 RGBA."""
+        import numpy as np
+
+        self.why, moved = self._why()
+        restore = self._adjust()
+        try:
+            if self.why:
+                self._full(moved)
+            else:
+                self._blit()
+        finally:
+            restore()
+        self._clear(self.fig)
+        self._remember_colours()
+        self._key = self._state()
+        return np.asarray(self._renderer.buffer_rgba())
+
+    def _why(self):
+        """Why the next paint must draw the whole figure ("" when a blit will do), and the
+        artists that moved (by axes; None when that is not known)."""
+        if self._renderer is None:
+            return "first paint", None
+        moved = self._moved()
+        if self._state() != self._key:
+            return "the figure's size, an axes' place, limits or view, or its artists changed", moved
+        if moved is None:
+            return "an axis, an axes' face or a figure-level artist changed", None
+        for ax, artists in moved.items():
+            layer = self._layer(ax, artists)
+            if layer is None:
+                return "a moved artist lies under an image, or under a 3-D axis or collection", moved
+            held = {id(a) for a in self._layers.get(ax, [])}
+            if not {id(a) for a in layer} <= held:
+                return "an artist moved for the first time", moved
+        return "", moved
+
+    def _adjust(self):
+        """Make the figure paint ``bbox`` (as ``savefig(bbox_inches=...)``); return the undo."""
+        from matplotlib.transforms import Bbox
+
+        whole = Bbox.from_bounds(0, 0, *self.fig.get_size_inches())
+        if tuple(self.bbox.bounds) == tuple(whole.bounds):
+            return lambda: None
+        from matplotlib._tight_bbox import adjust_bbox   # what savefig(bbox_inches=) does
+
+        patch_stale = self.fig.patch.stale
+        undo = adjust_bbox(self.fig, self.bbox, self._renderer_for_layout())
+
+        def restore():
+            undo()
+            self.fig.patch.stale = patch_stale
+
+        return restore
+
+    def _renderer_for_layout(self):
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        w, h = self.fig.bbox.size
+        return self._renderer or RendererAgg(int(w), int(h), self.fig.dpi)
+
+    def _full(self, moved):
+        """Draw the whole figure; keep it, without the layers that move, as the background."""
+        from matplotlib.backends.backend_agg import RendererAgg
+
+        fig = self.fig
+        w, h = (round(v) for v in fig.bbox.size)
+        if self._renderer is None or (self._renderer.width, self._renderer.height) != (w, h):
+            self._renderer = RendererAgg(w, h, fig.dpi)
+        self._renderer.clear()
+        # the layers grow: what moved before (when the axes still hold it) and what moves now
+        layers = {}
+        for ax in fig.axes:
+            want = self._layers.get(ax, [])
+            want = [a for a in want if a in ax.get_children()] + list((moved or {}).get(ax, []))
+            layer = self._layer(ax, want) if want else None
+            if layer:
+                layers[ax] = layer
+        self._layers = layers
+        hidden = [a for layer in layers.values() for a in layer if not a.get_animated()]
+        for a in hidden:
+            a.set_animated(True)                           # a full draw that is not saving skips them
+        try:
+            fig.draw(self._renderer)
+        finally:
+            for a in hidden:
+                a.set_animated(False)
+        self._background = self._renderer.copy_from_bbox(fig.bbox)
+        self._titles = {ax: [(t, t.get_position(), t.get_transform())
+                             for t in (ax.title, ax._left_title, ax._right_title)] for ax in fig.axes}
+        self._draw_layers()
+        self.full_draws += 1
+
+    def _blit(self):
+        self._renderer.restore_region(self._background)
+        self._draw_layers()
+        self.blits += 1
+
+    def _draw_layers(self):
+        for ax in sorted(self._layers, key=lambda a: a.get_zorder()):
+            if ax.get_visible():
+                for title, xy, transform in self._titles.get(ax, ()):
+                    if title in self._layers[ax]:
+                        # set_title resets a title's place, which Axes.draw sets again (from the
+                        # axes' box and ticks, unchanged since the last full draw): put it back
+                        title.set_position(xy)
+                        title.set_transform(transform)
+                for a in self._layers[ax]:
+                    if a.get_visible():
+                        a.draw(self._renderer)
+
+    @staticmethod
+    def _clear(artist):
+        artist.stale = False
+        for a in artist.get_children():
+            LiveCanvas._clear(a)
 
 
 class SliderDemo:
@@ -62,7 +342,10 @@ class SliderDemo:
         The controls above the figure's output area; displaying the demo
         displays it.
     output : ipywidgets.Output
-        Where the figure is drawn, or the traceback when the callback fails.
+        Where the figure is shown, or the traceback when the callback fails.
+    image : ipywidgets.Image
+        The figure as the panel shows it (in ``output``): each redraw sets its
+        value in place.
     error : BaseException or None
         What the callback raised at the last slider move (None when it worked).
 
@@ -86,12 +369,19 @@ class SliderDemo:
         for control in controls.values():
             control.observe(self._on_change, names="value")
         self.panel = widgets.VBox([widgets.VBox(list(controls.values())), self.output])
+        self.image = widgets.Image(format="png")
         self.error = None
         self._holding = False
-        self._bbox = None
+        self._live = None
+        self._image_shown = False
         plt.close(fig)
         self.callback(**self.values)  # a broken demo fails the cell that builds it
         self._show()
+        if self._live is not None:
+            # once more, so the live canvas learns which artists the callback moves and keeps
+            # a background without them: the first slider move is then as quick as the next
+            self.callback(**self.values)
+            self._show()
 
     @property
     def values(self) -> dict:
@@ -116,47 +406,57 @@ class SliderDemo:
             with self.output:
                 clear_output()
                 shell.showtraceback()
+            self._image_shown = False
             return
         self.error = None
         self._show()
 
     def _show(self):
         from IPython import get_ipython
-        from IPython.display import Image, clear_output, display
+        from IPython.display import clear_output, display
 
         if get_ipython() is None:  # nothing to show outside IPython
             return
         png = self.png()
-        with self.output:
-            clear_output(wait=True)
-            display(Image(png))
+        if png == self.image.value:         # the same picture: send it anyway, the move is answered
+            self.image.send_state("value")
+        else:
+            self.image.value = png          # sent in place, as binary: no new output, no base64
+        if not self._image_shown:           # at the start, and after a traceback took its place
+            with self.output:
+                clear_output(wait=True)
+                display(self.image)
+            self._image_shown = True
 
     def png(self) -> bytes:
-        """The figure as PNG bytes, drawn once, for the live panel.
+        """The figure as PNG bytes for the live panel, redrawing only what changed.
 
         The inline backend draws a figure twice to show it (once to find the
         tight box around its artists, once to paint it) and compresses the
         PNG hard.  A panel redraws on every slider move, so it finds its box
         once, at the first redraw (the tight box, widened to the whole figure
-        so that a longer label later is not cut), then paints once per move
-        and compresses lightly.  The static figures (``snapshot``, the book)
-        are shown by the inline backend as before.
+        so that a longer label later is not cut); a :class:`LiveCanvas` then
+        paints it, drawing again only the artists the callback moved when
+        nothing else changed, and the PNG is compressed lightly.  The static
+        figures (``snapshot``, the book) are shown by the inline backend as
+        before.
         """
         import io
 
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.transforms import Bbox
+        from PIL import Image as PILImage
 
-        if self._bbox is None:
+        if self._live is None:
             canvas = self.fig.canvas
             if not isinstance(canvas, FigureCanvasAgg):     # closed from pyplot: a bare canvas
                 canvas = FigureCanvasAgg(self.fig)
             canvas.draw()
             tight = self.fig.get_tightbbox(canvas.get_renderer()).padded(0.1)
             whole = Bbox.from_bounds(0, 0, *self.fig.get_size_inches())
-            self._bbox = Bbox.union([tight, whole])
+            self._live = LiveCanvas(self.fig, Bbox.union([tight, whole]))
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", bbox_inches=self._bbox, pil_kwargs={"compress_level": 1})
+        PILImage.fromarray(self._live.paint()).save(buf, format="png", compress_level=1)
         return buf.getvalue()
 
     def set(self, **values: Any) -> Any:
