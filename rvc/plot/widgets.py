@@ -43,25 +43,29 @@ from typing import Any
 __all__ = ["LiveCanvas", "SliderDemo"]
 
 
+_WHOLE = "whole"   # LiveCanvas: an axes redrawn whole at every paint (its limits or ticks change)
+
+
 class LiveCanvas:
     """Paints a figure again and again, redrawing only the artists that moved (blitting).
 
     A slider panel changes a few artists of a figure per move (a line's data,
     a title's text) and leaves the rest (axes, ticks, labels, grid, a colour
     map) as it was.  The first :meth:`paint` draws the whole figure; each
-    later one finds the artists changed since (matplotlib marks them
-    *stale*), and when nothing else changed and those artists moved before
-    (the first move of an artist draws the whole figure once more, to keep
-    a background without it), it copies back the figure
-    without them (the *background*, kept from the last full draw) and draws
-    only them, in the order a full draw would.  Any other change (axis
-    limits, ticks, the view of a 3-D axes, an artist added or removed, the
-    figure's size) draws the whole figure again.  A colour-mapped artist
-    (a mesh, an image) counts as moved when its values, limits or colour map
-    change, which matplotlib does not mark.  Within one axes the
-    redrawn layer is the moved artist and every artist drawn after it, so
-    the frame equals a full redraw pixel for pixel (unless an artist of one
-    axes overlaps another axes).
+    later one finds what changed since: the artists matplotlib marks *stale*,
+    and colour-mapped artists (a mesh, an image) whose values, limits or
+    colour map changed, which it does not mark.  It then copies back the
+    *background* (the figure without the moving artists, kept from the last
+    full draw) and draws only the moving artists, in the order a full draw
+    would: within one axes, the moved artists and every artist drawn after
+    them.  An axes whose limits, view (3-D), ticks or set of artists change is
+    drawn whole over a background without it, so a panel that rescales one
+    plot still keeps the others.  The first time an artist moves or an axes
+    changes so, the whole figure is drawn once more, to keep a background
+    without it; a change of the figure itself (its size, its axes, a
+    figure-level text) draws the whole figure.  The frame equals a full
+    redraw pixel for pixel, unless an artist of one axes overlaps another
+    axes (the chapters' figures are laid out so that none does).
 
     Parameters
     ----------
@@ -114,6 +118,7 @@ class LiveCanvas:
         self._background = None
         self._layers = {}          # axes -> the artists redrawn over the background
         self._titles = {}          # axes -> where the last full draw put its titles
+        self._order = []           # what _draw_layers draws: axes with a layer, figure-level artists
         self._arrays = {}          # id of a colour-mapped artist -> what it showed at the last paint
         self._key = None
         self.why = ""
@@ -121,16 +126,19 @@ class LiveCanvas:
     # -- what changed -------------------------------------------------------------------------
 
     def _state(self):
-        """What a blit cannot redraw: the figure's size, every axes' place, limits, view and artists."""
+        """What a blit cannot redraw: the figure's size and artists (one key), and for each
+        axes its place, limits, view and artists (a key per axes)."""
         fig = self.fig
-        axes = []
+        axes = {}
         for ax in fig.axes:
-            view = [ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_visible()]
+            view = [ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_visible(),
+                    ax.get_xscale(), ax.get_yscale()]
             if hasattr(ax, "get_zlim"):                      # 3-D: the limits and the view angles
                 view += [ax.get_zlim(), ax.elev, ax.azim, getattr(ax, "roll", 0.0)]
-            axes.append((id(ax), tuple(map(str, view)), tuple(map(id, ax.get_children()))))
+            axes[ax] = (tuple(map(str, view)), tuple(map(id, ax.get_children())))
         figure_level = tuple(id(a) for a in fig.get_children() if a not in fig.axes)
-        return (tuple(fig.get_size_inches()), fig.dpi, tuple(self.bbox.bounds), tuple(axes), figure_level)
+        return (tuple(fig.get_size_inches()), fig.dpi, tuple(self.bbox.bounds),
+                tuple(map(id, fig.axes)), figure_level), axes
 
     @staticmethod
     def _stale(artist):
@@ -138,13 +146,14 @@ class LiveCanvas:
         return artist.stale or any(LiveCanvas._stale(a) for a in artist.get_children())
 
     def _moved(self):
-        """The stale artists of each axes, or None when only a full draw can show the change."""
+        """What changed since the last paint: (whether a figure-level artist did, the stale
+        artists of each axes, the axes whose axis (ticks, labels) or face changed)."""
         from matplotlib.axis import Axis
 
         fig = self.fig
         if any(self._stale(a) for a in fig.get_children() if a not in fig.axes):
-            return None                                      # a figure-level artist changed
-        moved = {}
+            return True, {}, set()
+        moved, whole = {}, set()
         for ax in fig.axes:
             for child in ax.get_children():
                 if isinstance(child, Axis) and hasattr(ax, "get_zlim"):
@@ -155,9 +164,9 @@ class LiveCanvas:
                     changed = self._stale(child) or self._colours(child) != self._arrays.get(id(child))
                 if changed:
                     if isinstance(child, Axis) or child is ax.patch:
-                        return None                          # ticks or the axes' face changed
+                        whole.add(ax)                        # ticks or the axes' face changed
                     moved.setdefault(ax, []).append(child)
-        return moved
+        return False, moved, whole
 
     @staticmethod
     def _colours(artist):
@@ -209,11 +218,11 @@ class LiveCanvas:
         """Bring the picture up to date with the figure; return its pixels, (h, w, 4) uint8 RGBA."""
         import numpy as np
 
-        self.why, moved = self._why()
+        self.why, moved, whole = self._why()
         restore = self._adjust()
         try:
             if self.why:
-                self._full(moved)
+                self._full(moved, whole)
             else:
                 self._blit()
         finally:
@@ -224,23 +233,30 @@ class LiveCanvas:
         return np.asarray(self._renderer.buffer_rgba())
 
     def _why(self):
-        """Why the next paint must draw the whole figure ("" when a blit will do), and the
-        artists that moved (by axes; None when that is not known)."""
+        """Why the next paint must draw the whole figure ("" when a blit will do), the artists
+        that moved (by axes) and the axes to draw whole (their limits, view or ticks changed)."""
         if self._renderer is None:
-            return "first paint", None
-        moved = self._moved()
-        if self._state() != self._key:
-            return "the figure's size, an axes' place, limits or view, or its artists changed", moved
-        if moved is None:
-            return "an axis, an axes' face or a figure-level artist changed", None
+            return "first paint", {}, set()
+        figure_key, axes_keys = self._state()
+        figure_changed, moved, whole = self._moved()
+        if figure_key != self._key[0] or figure_changed:
+            return "the figure's size, its axes or a figure-level artist changed", moved, whole
+        whole |= {ax for ax in self.fig.axes if axes_keys[ax] != self._key[1].get(ax)}
         for ax, artists in moved.items():
-            layer = self._layer(ax, artists)
-            if layer is None:
-                return "a moved artist lies under an image, or under a 3-D axis or collection", moved
-            held = {id(a) for a in self._layers.get(ax, [])}
-            if not {id(a) for a in layer} <= held:
-                return "an artist moved for the first time", moved
-        return "", moved
+            if ax not in whole and self._layer(ax, artists) is None:
+                whole.add(ax)
+        why = ""
+        for ax in whole:
+            if self._layers.get(ax) is not _WHOLE:
+                why = "an axes' limits, view, ticks or artists changed for the first time"
+        for ax, artists in moved.items():
+            held = self._layers.get(ax)
+            if ax in whole or held is _WHOLE:
+                continue
+            held = {id(a) for a in held or ()}
+            if not {id(a) for a in self._layer(ax, artists)} <= held:
+                why = why or "an artist moved for the first time"
+        return why, moved, whole
 
     def _adjust(self):
         """Make the figure paint ``bbox`` (as ``savefig(bbox_inches=...)``); return the undo."""
@@ -266,7 +282,7 @@ class LiveCanvas:
         w, h = self.fig.bbox.size
         return self._renderer or RendererAgg(int(w), int(h), self.fig.dpi)
 
-    def _full(self, moved):
+    def _full(self, moved, whole):
         """Draw the whole figure; keep it, without the layers that move, as the background."""
         from matplotlib.backends.backend_agg import RendererAgg
 
@@ -275,16 +291,29 @@ class LiveCanvas:
         if self._renderer is None or (self._renderer.width, self._renderer.height) != (w, h):
             self._renderer = RendererAgg(w, h, fig.dpi)
         self._renderer.clear()
-        # the layers grow: what moved before (when the axes still hold it) and what moves now
+        # the layers grow: what moved before (when the axes still hold it) and what moves now;
+        # an axes that changed as a whole (limits, view, ticks) is drawn whole from now on
         layers = {}
         for ax in fig.axes:
-            want = self._layers.get(ax, [])
-            want = [a for a in want if a in ax.get_children()] + list((moved or {}).get(ax, []))
+            held = self._layers.get(ax)
+            if held is _WHOLE or ax in whole:
+                layers[ax] = _WHOLE
+                continue
+            want = [a for a in held or () if a in ax.get_children()] + list(moved.get(ax, []))
             layer = self._layer(ax, want) if want else None
-            if layer:
+            if want and layer is None:
+                layers[ax] = _WHOLE
+            elif layer:
                 layers[ax] = layer
         self._layers = layers
-        hidden = [a for layer in layers.values() for a in layer if not a.get_animated()]
+        # the figure draws its axes and its own artists (texts, legends) by zorder: those of
+        # its own drawn after the first axes with a layer are redrawn too, in that order
+        order = sorted((a for a in fig.get_children() if a is not fig.patch), key=lambda a: a.get_zorder())
+        first = min((k for k, a in enumerate(order) if a in layers), default=len(order))
+        self._order = [a for a in order[first:] if a in layers or a not in fig.axes]
+        hidden = [a for ax, layer in layers.items() for a in ([ax] if layer is _WHOLE else layer)]
+        hidden += [a for a in self._order if a not in fig.axes]
+        hidden = [a for a in hidden if not a.get_animated()]
         for a in hidden:
             a.set_animated(True)                           # a full draw that is not saving skips them
         try:
@@ -304,17 +333,25 @@ class LiveCanvas:
         self.blits += 1
 
     def _draw_layers(self):
-        for ax in sorted(self._layers, key=lambda a: a.get_zorder()):
-            if ax.get_visible():
-                for title, xy, transform in self._titles.get(ax, ()):
-                    if title in self._layers[ax]:
-                        # set_title resets a title's place, which Axes.draw sets again (from the
-                        # axes' box and ticks, unchanged since the last full draw): put it back
-                        title.set_position(xy)
-                        title.set_transform(transform)
-                for a in self._layers[ax]:
-                    if a.get_visible():
-                        a.draw(self._renderer)
+        for ax in self._order:
+            if not ax.get_visible():
+                continue
+            if ax not in self._layers:                  # a figure-level artist drawn after an axes
+                ax.draw(self._renderer)
+                continue
+            layer = self._layers[ax]
+            if layer is _WHOLE:
+                ax.draw(self._renderer)
+                continue
+            for title, xy, transform in self._titles.get(ax, ()):
+                if title in layer:
+                    # set_title resets a title's place, which Axes.draw sets again (from the
+                    # axes' box and ticks, unchanged since the last full draw): put it back
+                    title.set_position(xy)
+                    title.set_transform(transform)
+            for a in layer:
+                if a.get_visible():
+                    a.draw(self._renderer)
 
     @staticmethod
     def _clear(artist):

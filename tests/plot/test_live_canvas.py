@@ -56,9 +56,11 @@ def test_lines_titles_and_a_legend_blit_to_the_full_redraw():
     plt.close(fig)
 
 
-def test_new_limits_an_added_artist_and_a_hidden_one_draw_the_whole_figure():
-    fig, ax = plt.subplots(figsize=(3, 2.5), dpi=60)
+def test_an_added_artist_new_limits_and_a_hidden_artist_keep_the_frame_exact():
+    fig, (ax, bx) = plt.subplots(1, 2, figsize=(4, 2), dpi=60)
     (a,) = ax.plot([0, 1], [0, 1])
+    (b,) = bx.plot([0, 1], [0, 1])
+    fig.tight_layout()
     live = LiveCanvas(fig)
     live.paint()
     a.set_ydata([1, 0])
@@ -66,20 +68,26 @@ def test_new_limits_an_added_artist_and_a_hidden_one_draw_the_whole_figure():
     a.set_ydata([0.5, 0])
     live.paint()
     assert live.why == ""
-    ax.set_ylim(-1, 2)
-    frame = live.paint().copy()
-    assert "limits" in live.why
-    assert_same(frame, fig)
-    (c,) = ax.plot([0, 1], [1, 1])                 # an artist added
+    (c,) = ax.plot([0, 1], [1, 1])                 # an artist added: that axes is drawn whole
     frame = live.paint().copy()
     assert "artists changed" in live.why
     assert_same(frame, fig)
-    a.set_visible(False)                           # a moving artist hidden: blit without it
+    _ = bx.set_ylim(-1, 2)                         # new limits: the other axes too
     frame = live.paint().copy()
+    assert "limits" in live.why
     assert_same(frame, fig)
+    for top in (3, 4):                             # from then on both are blitted, whole
+        _ = bx.set_ylim(-1, top)
+        a.set_visible(top == 4)                    # a moving artist hidden and shown
+        frame = live.paint().copy()
+        assert live.why == ""
+        assert_same(frame, fig)
     c.remove()
     frame = live.paint().copy()
-    assert live.why
+    assert_same(frame, fig)
+    fig.suptitle("a figure-level text")            # the figure itself changed: a full draw
+    frame = live.paint().copy()
+    assert "figure-level" in live.why
     assert_same(frame, fig)
     plt.close(fig)
 
