@@ -43,6 +43,26 @@ from typing import Any
 __all__ = ["LiveCanvas", "SliderDemo"]
 
 
+def _png(rgba) -> bytes:
+    """An (h, w, 4) uint8 RGBA array as PNG bytes, quickly: rows unfiltered, zlib level 1."""
+    import struct
+    import zlib
+
+    import numpy as np
+
+    h, w, _ = rgba.shape
+    rows = np.empty((h, 1 + 4 * w), dtype=np.uint8)
+    rows[:, 0] = 0                                  # filter type 0 (none) before each row
+    rows[:, 1:] = rgba.reshape(h, 4 * w)
+
+    def chunk(tag, data):
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)   # 8 bits, RGBA, deflate, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + chunk(b"IEND", b""))
+
+
 _WHOLE = "whole"   # LiveCanvas: an axes redrawn whole at every paint (its limits or ticks change)
 
 
@@ -474,15 +494,13 @@ class SliderDemo:
         once, at the first redraw (the tight box, widened to the whole figure
         so that a longer label later is not cut); a :class:`LiveCanvas` then
         paints it, drawing again only the artists the callback moved when
-        nothing else changed, and the PNG is compressed lightly.  The static
+        nothing else changed, and the PNG is compressed lightly (no row filters,
+        zlib level 1: half the time of Pillow's encoder, about the same size).  The static
         figures (``snapshot``, the book) are shown by the inline backend as
         before.
         """
-        import io
-
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.transforms import Bbox
-        from PIL import Image as PILImage
 
         if self._live is None:
             canvas = self.fig.canvas
@@ -492,9 +510,7 @@ class SliderDemo:
             tight = self.fig.get_tightbbox(canvas.get_renderer()).padded(0.1)
             whole = Bbox.from_bounds(0, 0, *self.fig.get_size_inches())
             self._live = LiveCanvas(self.fig, Bbox.union([tight, whole]))
-        buf = io.BytesIO()
-        PILImage.fromarray(self._live.paint()).save(buf, format="png", compress_level=1)
-        return buf.getvalue()
+        return _png(self._live.paint())
 
     def set(self, **values: Any) -> Any:
         """Move the sliders to ``values`` (others stay), redraw once, return the figure.

@@ -164,3 +164,23 @@ def test_bad_arguments_name_themselves():
     with pytest.raises(TypeError, match="bbox: expected a matplotlib Bbox"):
         LiveCanvas(fig, (0, 0, 1, 1))
     plt.close(fig)
+
+
+def test_a_panel_sends_the_painted_frame_as_a_lossless_png():
+    """SliderDemo.png() is the live canvas's frame, encoded without loss."""
+    from rvc import SliderDemo
+    from rvc.plot.widgets import _png
+    import ipywidgets as widgets
+
+    fig, ax = plt.subplots(figsize=(2, 1.5), dpi=50)
+    (line,) = ax.plot([0, 1], [0, 1])
+    demo = SliderDemo(fig, lambda v=0.5: line.set_ydata([0, v]),
+                      v=widgets.FloatSlider(min=0, max=1, value=0.5))
+    for v in (0.2, 0.7):
+        demo.callback(v=v)
+        png = demo.png()
+        decoded = np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+        assert np.array_equal(decoded, fresh(fig, demo._live.bbox))
+    rgba = np.random.default_rng(0).integers(0, 256, (7, 5, 4), dtype=np.uint8)
+    assert np.array_equal(np.asarray(Image.open(io.BytesIO(_png(rgba)))), rgba)
+    plt.close(fig)
