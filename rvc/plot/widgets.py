@@ -166,13 +166,16 @@ class LiveCanvas:
         return artist.stale or any(LiveCanvas._stale(a) for a in artist.get_children())
 
     def _moved(self):
-        """What changed since the last paint: (whether a figure-level artist did, the stale
-        artists of each axes, the axes whose axis (ticks, labels) or face changed)."""
+        """What changed since the last paint: (the stale figure-level artists, such as a
+        suptitle, or None when the figure's face changed; the stale artists of each axes; the
+        axes whose axis (ticks, labels) or face changed)."""
         from matplotlib.axis import Axis
 
         fig = self.fig
-        if any(self._stale(a) for a in fig.get_children() if a not in fig.axes):
-            return True, {}, set()
+        figure_level = [a for a in fig.get_children()
+                        if a not in fig.axes and a is not fig.patch and self._stale(a)]
+        if self._stale(fig.patch):
+            return None, {}, set()
         moved, whole = {}, set()
         for ax in fig.axes:
             for child in ax.get_children():
@@ -186,7 +189,7 @@ class LiveCanvas:
                     if isinstance(child, Axis) or child is ax.patch:
                         whole.add(ax)                        # ticks or the axes' face changed
                     moved.setdefault(ax, []).append(child)
-        return False, moved, whole
+        return figure_level, moved, whole
 
     @staticmethod
     def _colours(artist):
@@ -217,12 +220,24 @@ class LiveCanvas:
 
     def _layer(self, ax, moved):
         """The moved artists of ``ax`` and every artist drawn after them, or None if those
-        cannot be redrawn alone (an image, or in 3-D anything but lines and text)."""
+        cannot be redrawn alone (an image).  In 3-D the axes sorts its collections and patches
+        by depth at every draw: when one of them moves, the layer is all but the axes' box."""
+        from matplotlib.collections import Collection
         from matplotlib.image import AxesImage
         from matplotlib.lines import Line2D
+        from matplotlib.patches import Patch
         from matplotlib.text import Text
 
         order = self._draw_order(ax)
+        if hasattr(ax, "get_zlim"):
+            from matplotlib.axis import Axis
+
+            if any(isinstance(a, (Collection, Patch)) for a in moved):
+                order = [a for a in order if not isinstance(a, Axis)]
+                ids = {id(a) for a in order}
+                if not all(id(a) in ids for a in moved):
+                    return None                              # an axis moved: the axes whole
+                return order if all(isinstance(a, (Line2D, Text, Collection, Patch)) for a in order) else None
         ids = {id(a) for a in moved}
         first = min((k for k, a in enumerate(order) if id(a) in ids), default=len(order))
         layer = order[first:]
@@ -231,6 +246,27 @@ class LiveCanvas:
             if isinstance(a, AxesImage) or (three_d and not isinstance(a, (Line2D, Text))):
                 return None
         return layer
+
+    @staticmethod
+    def _depth_order(ax, layer):
+        """A 3-D layer in the order Axes3D.draw gives it: collections and patches by depth."""
+        from matplotlib.collections import Collection
+        from matplotlib.patches import Patch
+
+        if not hasattr(ax, "get_zlim") or not any(isinstance(a, (Collection, Patch)) for a in layer):
+            return layer
+        shapes = [a for a in ax._children if isinstance(a, (Collection, Patch)) and a.get_visible()]
+        if ax.computed_zorder:                       # as Axes3D.draw does it
+            collection_z = patch_z = max(axis.get_zorder() for axis in ax._axis_map.values()) + 1
+            for a in sorted(shapes, key=lambda a: a.do_3d_projection(), reverse=True):
+                if isinstance(a, Collection):
+                    a.zorder, collection_z = collection_z, collection_z + 1
+                else:
+                    a.zorder, patch_z = patch_z, patch_z + 1
+        else:
+            for a in shapes:
+                a.do_3d_projection()
+        return sorted(layer, key=lambda a: a.get_zorder())
 
     # -- painting -----------------------------------------------------------------------------
 
@@ -258,18 +294,24 @@ class LiveCanvas:
         if self._renderer is None:
             return "first paint", {}, set()
         figure_key, axes_keys = self._state()
-        figure_changed, moved, whole = self._moved()
-        if figure_key != self._key[0] or figure_changed:
-            return "the figure's size, its axes or a figure-level artist changed", moved, whole
+        figure_level, moved, whole = self._moved()
+        if figure_key != self._key[0] or figure_level is None:
+            return "the figure's size, its face or its axes changed", moved, whole
+        if figure_level:
+            moved[self.fig] = figure_level
         whole |= {ax for ax in self.fig.axes if axes_keys[ax] != self._key[1].get(ax)}
         for ax, artists in moved.items():
-            if ax not in whole and self._layer(ax, artists) is None:
+            if ax is not self.fig and ax not in whole and self._layer(ax, artists) is None:
                 whole.add(ax)
         why = ""
         for ax in whole:
             if self._layers.get(ax) is not _WHOLE:
                 why = "an axes' limits, view, ticks or artists changed for the first time"
         for ax, artists in moved.items():
+            if ax is self.fig:
+                if not all(a in self._order for a in artists):
+                    why = why or "a figure-level artist moved for the first time"
+                continue
             held = self._layers.get(ax)
             if ax in whole or held is _WHOLE:
                 continue
@@ -314,6 +356,7 @@ class LiveCanvas:
         # the layers grow: what moved before (when the axes still hold it) and what moves now;
         # an axes that changed as a whole (limits, view, ticks) is drawn whole from now on
         layers = {}
+        moved = moved or {}
         for ax in fig.axes:
             held = self._layers.get(ax)
             if held is _WHOLE or ax in whole:
@@ -329,7 +372,12 @@ class LiveCanvas:
         # the figure draws its axes and its own artists (texts, legends) by zorder: those of
         # its own drawn after the first axes with a layer are redrawn too, in that order
         order = sorted((a for a in fig.get_children() if a is not fig.patch), key=lambda a: a.get_zorder())
-        first = min((k for k, a in enumerate(order) if a in layers), default=len(order))
+        keep = [a for a in self._order if a in order and a not in fig.axes] + list(moved.get(fig, []))
+        first_own = min((k for k, a in enumerate(order) if a in keep), default=len(order))
+        for a in order[first_own:]:     # an axes drawn after a moving figure-level artist: whole
+            if a in fig.axes:
+                layers[a] = _WHOLE
+        first = min((k for k, a in enumerate(order) if a in layers or a in keep), default=len(order))
         self._order = [a for a in order[first:] if a in layers or a not in fig.axes]
         hidden = [a for ax, layer in layers.items() for a in ([ax] if layer is _WHOLE else layer)]
         hidden += [a for a in self._order if a not in fig.axes]
@@ -369,7 +417,7 @@ class LiveCanvas:
                     # axes' box and ticks, unchanged since the last full draw): put it back
                     title.set_position(xy)
                     title.set_transform(transform)
-            for a in layer:
+            for a in self._depth_order(ax, layer):
                 if a.get_visible():
                     a.draw(self._renderer)
 
