@@ -63,6 +63,57 @@ def _png(rgba) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + chunk(b"IEND", b""))
 
 
+def _text_caching_renderer(width, height, dpi):
+    """An Agg renderer that keeps the glyph bitmaps of each text it drew, by string, font and
+    place: a panel's static texts (legends, labels over a moving curve) are redrawn at every
+    blit, and rendering their glyphs again is most of a blit's time.  The same bitmaps go to
+    the same pixels, so the frame is unchanged."""
+    from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
+
+    class _Recorder:                     # stands in for the C++ renderer while a text is drawn
+        def __init__(self, inner):
+            self.inner, self.images = inner, []
+
+        def draw_text_image(self, image, x, y, angle, gc):
+            self.images.append((image.copy(), x, y, angle))
+            self.inner.draw_text_image(image, x, y, angle, gc)
+
+        def __getattr__(self, name):
+            return getattr(self.inner, name)
+
+    class TextCachingRenderer(RendererAgg):
+        def __init__(self, *args):
+            super().__init__(*args)
+            self._texts = {}
+
+        def _cached(self, key, gc, draw):
+            images = self._texts.get(key)
+            if images is None:
+                inner = self._renderer
+                self._renderer = recorder = _Recorder(inner)
+                try:
+                    draw()
+                finally:
+                    self._renderer = inner
+                if len(self._texts) > 4000:
+                    self._texts.clear()
+                self._texts[key] = recorder.images
+                return
+            for image, x, y, angle in images:
+                self._renderer.draw_text_image(image, x, y, angle, gc)
+
+        def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
+            if ismath:      # mathtext may draw boxes (fraction bars) as paths: not cached
+                return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
+            features = (mtext.get_fontfeatures(), mtext.get_language()) if mtext is not None else None
+            key = (s, hash(prop), x, y, angle, gc.get_antialiased(), get_hinting_flag(),
+                   str(features), self.dpi, self.height)
+            self._cached(key, gc, lambda: super(TextCachingRenderer, self).draw_text(
+                gc, x, y, s, prop, angle, ismath, mtext))
+
+    return TextCachingRenderer(width, height, dpi)
+
+
 _WHOLE = "whole"   # LiveCanvas: an axes redrawn whole at every paint (its limits or ticks change)
 
 
@@ -346,12 +397,11 @@ class LiveCanvas:
 
     def _full(self, moved, whole):
         """Draw the whole figure; keep it, without the layers that move, as the background."""
-        from matplotlib.backends.backend_agg import RendererAgg
 
         fig = self.fig
         w, h = (round(v) for v in fig.bbox.size)
         if self._renderer is None or (self._renderer.width, self._renderer.height) != (w, h):
-            self._renderer = RendererAgg(w, h, fig.dpi)
+            self._renderer = _text_caching_renderer(w, h, fig.dpi)
         self._renderer.clear()
         # the layers grow: what moved before (when the axes still hold it) and what moves now;
         # an axes that changed as a whole (limits, view, ticks) is drawn whole from now on
