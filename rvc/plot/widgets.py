@@ -573,10 +573,11 @@ class SliderDemo:
         if get_ipython() is None:  # nothing to show outside IPython
             return
         png = self.png()
-        if png == self.image.value:         # the same picture: send it anyway, the move is answered
-            self.image.send_state("value")
-        else:
-            self.image.value = png          # sent in place, as binary: no new output, no base64
+        if png == self.image.value:
+            # the same picture: the front end would see no change, so show the image anew
+            # (a move is always answered, as the browser tests require)
+            self._image_shown = False
+        self.image.value = png              # sent in place, as binary: no new output, no base64
         if not self._image_shown:           # at the start, and after a traceback took its place
             with self.output:
                 clear_output(wait=True)
