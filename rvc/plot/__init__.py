@@ -7,7 +7,8 @@ draw, so ``import rvc`` stays light and never picks a plotting backend.
 
 * :mod:`.frames` -- coordinate frames and points, their animations
 * :mod:`.animation` -- :func:`jshtml`, an offline animation player
-* :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter
+* :mod:`.widgets` -- :class:`SliderDemo`, the slider pattern of every chapter, and
+  :class:`LiveCanvas`, which repaints a panel's figure drawing only what moved
 * :mod:`.robot` -- stick figures of arms, their animations, teach panels
 * :mod:`.fivebar_drawing` -- the elastic five-bar of :mod:`rvc.parallel`, its modes, its motion
 * :mod:`.ellipse` -- ellipses and ellipsoids, an arm's velocity and force ellipsoids

@@ -76,7 +76,7 @@ RESULTS = {}
 @pytest.fixture(scope="module", autouse=True)
 def _table():
     yield
-    if RESULTS:
+    if RESULTS or FLOOR:
         _write()
 
 
@@ -104,6 +104,46 @@ def test_latency(browser_context, lab, name):  # noqa: F811 (lab is the imported
         _shutdown_kernels(base, token)
 
 
+#: The floor: a panel whose callback moves one line of a 1-inch figure (next to nothing to
+#: compute or draw).  Its latency is what every panel pays before its own callback and drawing
+#: (the key's trip to the kernel as a widget message, the reply, the image swap and a frame).
+FLOOR_CELLS = [
+    "%matplotlib inline\nimport matplotlib.pyplot as plt\nimport ipywidgets as widgets\nimport rvc",
+    "# NBVAL_IGNORE_OUTPUT\n"
+    "def build_floor_demo():\n"
+    "    fig, ax = plt.subplots(figsize=(1, 1), dpi=50)\n"
+    "    (line,) = ax.plot([0, 1], [0, 0.5])\n"
+    "    def move(v=0.5):\n"
+    "        line.set_ydata([0, v])\n"
+    "    return rvc.SliderDemo(fig, move, v=widgets.FloatSlider(min=0, max=1, step=0.05, value=0.5))\n"
+    "\n"
+    "floor_demo = build_floor_demo()\n"
+    "floor_demo",
+]
+FLOOR = {}
+
+
+def test_floor(browser_context, lab):  # noqa: F811 (lab is the imported fixture)
+    base, token, root = lab
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in FLOOR_CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, root / "latency_floor.ipynb")
+    page = browser_context.new_page()
+    try:
+        page.goto(f"{base}/lab/tree/latency_floor.ipynb?reset&token={token}")
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        _run_all(page)
+        handle = page.locator(".jp-Notebook .widget-slider .noUi-handle").first
+        times = []
+        for _ in range(3):                      # nine presses: the floor is the median of them
+            times += _measure(page, handle, False)
+        FLOOR["times"] = times
+    finally:
+        page.close()
+        _shutdown_kernels(base, token)
+
+
 def _write():
     lines = ["Measured by `tests/browser/bench_latency.py` (`make bench`) in a live JupyterLab in headless "
              "Chromium after Run All: three key presses per slider (right, left, right), each from the "
@@ -126,6 +166,11 @@ def _write():
         for (cell, label, times), m in zip(rows, meds):
             detail.append(f"| {Path(name).name} | {cell} | {label} | "
                           f"{', '.join(f'{t:.0f}' for t in times)} | {m:.0f} |")
+    if FLOOR.get("times"):
+        t = FLOOR["times"]
+        lines += ["", f"Floor (a panel whose callback moves one line of a 1-inch figure, {len(t)} presses): "
+                  f"median {statistics.median(t):.0f} ms, worst {max(t):.0f} ms. Every panel pays it "
+                  "before its own callback and drawing."]
     OUT.write_text("\n".join(lines + detail) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

@@ -7,6 +7,7 @@ which plays the front end's part for output widgets) and reads what the
 panel's output area received.
 """
 
+import base64
 import copy
 import textwrap
 from unittest import mock
@@ -99,7 +100,7 @@ def _run_in_kernel(cells):
     with client.setup_kernel():
         for index, cell in enumerate(nb.cells):
             client.execute_cell(cell, index)
-            states.append(copy.deepcopy(client.widget_state))
+            states.append((copy.deepcopy(client.widget_state), copy.deepcopy(client.widget_buffers)))
     return nb, states
 
 
@@ -111,15 +112,20 @@ def test_in_a_kernel_the_traceback_shows_in_the_panel_and_the_panel_recovers():
     output_id, error = nb.cells[1].outputs[0]["text"].split()
     assert error == "ZeroDivisionError"
     # after the failing move the panel's output area holds the traceback, not the old figure
-    outputs = states[1][output_id]["outputs"]
+    outputs = states[1][0][output_id]["outputs"]
     assert [o["output_type"] for o in outputs] == ["error"], outputs
     assert outputs[0]["ename"] == "ZeroDivisionError"
     assert any("too large" in line for line in outputs[0]["traceback"])
     # the next good move replaces it with the figure again
     assert nb.cells[2].outputs[0]["text"].split() == [output_id, "NoneType"]
-    outputs = states[2][output_id]["outputs"]
+    # (the figure is an Image widget, whose value each redraw replaces in place)
+    state, buffers = states[2]
+    outputs = state[output_id]["outputs"]
     assert [o["output_type"] for o in outputs] == ["display_data"], outputs
-    assert "image/png" in outputs[0]["data"]
+    image_id = outputs[0]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+    assert state[image_id]["_model_name"] == "ImageModel" and state[image_id]["format"] == "png"
+    png = base64.b64decode(buffers[image_id][("value",)]["data"])
+    assert png.startswith(b"\x89PNG")
 
 
 def test_set_moves_several_sliders_and_redraws_once():
