@@ -1,19 +1,22 @@
 # The course's commands. Each one creates .venv when missing and installs into it.
 #   make setup     create .venv and install everything (the other targets do it too)
 #   make check     the fast loop: every unit test and doctest that starts no kernel (< 90 s)
-#   make book      build the web book and print its index page (every notebook executed, or
+#   make book      build the web book, English and Chinese (_build/html/zh/), and print its index
+#                  page (every notebook executed, or
 #                  reused as make notebooks has just executed it: tools/book_cache.py)
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
 #                  the browser and PDF tests when Chromium is installed; it says so when it skips them)
 #   make pdf       the whole course as one PDF, _build/pdf/rvc-course.pdf (needs Chromium)
-#   make student   write solution-free student copies of the notebooks to student/
+#   make student   write solution-free student copies of the notebooks to student/ (the Chinese
+#                  ones to student/zh/)
 #   make grade     grade a class's returned notebooks: make grade SUBMISSIONS=<folder> [GRADES=grades]
 #                  (<folder>/<student>/<notebook>.ipynb; writes grades.csv, feedback/, summary.md)
 #   make wheelhouse  every wheel the course needs, for Linux, Windows and macOS and Python 3.10-3.13,
 #                  in one folder for a lab without internet: make wheelhouse [WHEELHOUSE=wheelhouse]
 #   make crosscheck  compare rvc with peer libraries (their own venv, .venv-peers)
 #   make lint      the pre-commit hooks on every file: ruff, notebook outputs, actionlint
-#   make execute   re-run every notebook in place and save its outputs (after editing one)
+#   make execute   re-run every notebook in place and save its outputs (after editing one), and
+#                  write and re-run the Chinese ones (after editing a notebook or a catalog)
 #   make bench     time rvc against its peers (their own venv, .venv-peers) and every notebook
 #                  slider; writes benchmarks/results.md, .json, .png and benchmarks/sliders.md,
 #                  and the sliders' key-press-to-figure latency in JupyterLab: benchmarks/latency.md
@@ -25,6 +28,8 @@ STAMP  := $(VENV)/.installed
 PEERS  := .venv-peers
 JOBS   ?= 2
 NOTEBOOKS := $(shell sed -n 's/^.*file: *\(notebooks\/[^ ]*\)/\1.ipynb/p' _toc.yml)
+# The Chinese edition's notebooks (tools/zh_notebooks.py writes them from the catalogs in locale/).
+ZH_NOTEBOOKS := $(patsubst notebooks/%,notebooks/zh/%,$(NOTEBOOKS))
 
 .PHONY: setup check book test unit notebooks booktest browsertest pdf pdftest student grade wheelhouse crosscheck \
 	execute bench lint clean
@@ -52,6 +57,7 @@ setup: $(STAMP)
 # The book reuses each notebook as `make notebooks` has just executed it, when neither the
 # notebook nor rvc has changed since (tools/book_cache.py); it executes the others itself.
 RECORDED = _build/executed
+ZH_RECORDED = _build/executed-zh
 BOOK_CACHE = $(BIN)/python tools/book_cache.py $(RECORDED) _build/.jupyter_cache _build/book-config.yml
 JUPYTER_BOOK = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build . --config _build/book-config.yml \
 	--warningiserror --nitpick --keep-going
@@ -64,9 +70,23 @@ KERNEL_PROFILE = $(CURDIR)/_build/ipython
 $(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py: tools/ipython_kernel_config.py
 	mkdir -p $(@D) && cp $< $@
 
+# The Chinese book (中文版) is built from _build/zh/src: the same pages with notebooks/zh/ in place
+# of notebooks/ and language zh_CN, so the catalogs of locale/ translate the book/*.md pages
+# (tools/zh_book.py); it reuses the Chinese notebooks as make notebooks has just executed them.
+# It goes to _build/html/zh/, and every page of each book links to the same page of the other.
+ZH_SOURCE = _build/zh/src
+ZH_BOOK_CACHE = $(BIN)/python tools/zh_book.py $(ZH_SOURCE) $(ZH_RECORDED) _build/zh/.jupyter_cache
+ZH_JUPYTER_BOOK = IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/jupyter-book build $(ZH_SOURCE) \
+	--warningiserror --nitpick --keep-going
+ZH_BOOK_BUILD = $(ZH_JUPYTER_BOOK) --all
+
 book: $(STAMP) $(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py
 	$(BOOK_CACHE) && $(BOOK_BUILD) || { echo "book build failed; trying once more"; $(BOOK_CACHE) && $(BOOK_BUILD); }
+	$(ZH_BOOK_CACHE) && $(ZH_BOOK_BUILD) || { echo "Chinese book build failed; trying once more"; \
+		$(ZH_BOOK_CACHE) && $(ZH_BOOK_BUILD); }
+	rm -rf _build/html/zh && cp -r $(ZH_SOURCE)/_build/html _build/html/zh
 	@echo "Web book: $(abspath _build/html/index.html)"
+	@echo "中文版:   $(abspath _build/html/zh/index.html)"
 
 test: unit notebooks booktest browsertest pdftest
 
@@ -81,13 +101,17 @@ check: $(STAMP)
 # NOTEBOOK_ENV: variables for the notebooks' kernels alone, e.g. another BLAS kernel
 # (.ci/run: NOTEBOOK_ENV=OPENBLAS_CORETYPE=Prescott).
 NOTEBOOK_ENV ?=
-NBVAL = $(NOTEBOOK_ENV) IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= RVC_RECORD_OUTPUTS=$(RECORDED) $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
+NBVAL = $(NOTEBOOK_ENV) IPYTHONDIR=$(KERNEL_PROFILE) MPLBACKEND= $(BIN)/python -m pytest -q --nbval --nbval-current-env --nbval-cell-timeout=120 \
 	--nbval-sanitize-with tests/sanitize.cfg -o cache_dir=.venv/.pytest_cache
 
+# nbval on some notebooks ($(2)), recording each one that passes to the folder $(1) for the book.
+nbval_run = RVC_RECORD_OUTPUTS=$(1) $(NBVAL) $(2) || { echo "retrying the failed notebooks once, whole"; \
+	failed=$$($(BIN)/python tools/failed_notebooks.py .venv/.pytest_cache) && RVC_RECORD_OUTPUTS=$(1) $(NBVAL) $$failed; }
+
 notebooks: $(STAMP) $(KERNEL_PROFILE)/profile_default/ipython_kernel_config.py
-	rm -rf $(RECORDED)
-	$(NBVAL) $(NOTEBOOKS) || { echo "retrying the failed notebooks once, whole"; \
-		failed=$$($(BIN)/python tools/failed_notebooks.py .venv/.pytest_cache) && $(NBVAL) $$failed; }
+	rm -rf $(RECORDED) $(ZH_RECORDED)
+	$(call nbval_run,$(RECORDED),$(NOTEBOOKS))
+	$(call nbval_run,$(ZH_RECORDED),$(ZH_NOTEBOOKS))
 
 booktest: book
 	$(BIN)/python -m pytest -q tests/book --ignore=tests/book/test_pdf.py -p no:cacheprovider
@@ -127,6 +151,7 @@ pdftest: book
 
 student: $(STAMP)
 	$(BIN)/python -m rvc.exercises.student notebooks student
+	$(BIN)/python -m rvc.exercises.student notebooks/zh student/zh
 
 # Each notebook in its own kernel with no network, time and memory limits (rvc/exercises/grade.py).
 SUBMISSIONS ?=
@@ -158,6 +183,8 @@ crosscheck: $(PEERS)/.installed
 
 execute: $(STAMP)
 	MPLBACKEND= $(BIN)/python tools/execute.py $(NOTEBOOKS)
+	$(BIN)/python tools/zh_notebooks.py
+	MPLBACKEND= $(BIN)/python tools/execute.py $(ZH_NOTEBOOKS)
 
 # The peers of the benchmark: the cross-check peers and Pinocchio, in .venv-peers.
 $(PEERS)/.bench: benchmarks/requirements.txt $(PEERS)/.installed

@@ -9,6 +9,10 @@ frame must change when its play button is pressed.  No Chinese character of a he
 the glossary or the navigation may be drawn without a glyph (an empty box): skipped, saying
 so, where the machine has no CJK font at all (``RVC_REQUIRE_CJK_FONT=1``, as in ``.ci/run``,
 makes that a failure).
+
+The Chinese book (``_build/html/zh/``, 中文版) passes the same checks page by page, every
+character of its text has a glyph, and every page of each book links to the same page of the
+other.
 """
 
 import os
@@ -23,12 +27,17 @@ HTML = ROOT / "_build" / "html"
 ARTIFACTS = os.environ.get("RVC_BROWSER_ARTIFACTS")  # a folder for screenshots of failures
 
 
+#: The books: English at the root of _build/html, Chinese in zh/.
+EDITIONS = ["", "zh/"]
+
+
 def _pages():
-    """The pages of _toc.yml, then any other page Sphinx writes at the top (search, index)."""
+    """The pages of _toc.yml, then any other page Sphinx writes at the top (search, index), in
+    each edition."""
     names = [f"{p}.html" for p in PAGES]
     if HTML.exists():
         names += sorted(p.name for p in HTML.glob("*.html") if p.name not in names)
-    return names
+    return [edition + name for edition in EDITIONS for name in names]
 
 
 @pytest.fixture(scope="module")
@@ -175,8 +184,9 @@ def test_page_in_the_browser(book, name):
     page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
     try:
         page.goto(site + name, wait_until="load")
-        if name == "index.html":  # a redirect to the root page
-            page.wait_for_url(f"{site}{PAGES[0]}.html", timeout=10_000)
+        edition = "zh/" if name.startswith("zh/") else ""
+        if name == edition + "index.html":  # a redirect to the root page
+            page.wait_for_url(f"{site}{edition}{PAGES[0]}.html", timeout=10_000)
             page.wait_for_load_state("load")
         has_mathjax = page.evaluate(WAIT_FOR_MATHJAX)
         problems += [f"MathJax {e}" for e in page.evaluate(MATH_ERRORS)]
@@ -184,7 +194,7 @@ def test_page_in_the_browser(book, name):
         problems += [f"broken image: {src}" for src in page.evaluate(BROKEN_IMAGES)]
         played, animations = _play_animations(page)
         problems += played
-        if name[:-len(".html")] in NOTEBOOKS:
+        if name[len(edition):-len(".html")] in NOTEBOOKS:
             content = page.evaluate(CONTENT)
             if not has_mathjax or content["maths"] == 0:
                 problems.append("a chapter page without typeset maths")
@@ -273,6 +283,56 @@ def test_chinese_text_has_glyphs(book):
     record("Chinese characters checked", len(chars))
     assert not missing, "Chinese characters drawn without a glyph: " + ", ".join(
         f"{ch} (U+{ord(ch):04X}, {name})" for ch, name in sorted(missing.items()))
+
+
+def test_the_chinese_book_has_glyphs_for_all_its_text(book):
+    """Every character of the Chinese book's text (prose, tables, captions, navigation), on every
+    page of _toc.yml, is drawn with a glyph of a real font."""
+    context, site, _ = book
+    page = context.new_page()
+    chars, missing = set(), {}
+    try:
+        for name in PAGES:
+            page.goto(f"{site}zh/{name}.html", wait_until="load")
+            found = page.evaluate(GLYPHLESS, "main p, main li, main td, main th, main dt, main dd, "
+                                             + CHINESE + ", figcaption, .caption")
+            chars.update(found["chars"])
+            for ch in found["missing"]:
+                missing.setdefault(ch, name)
+    finally:
+        page.close()
+    if os.environ.get("RVC_REQUIRE_CJK_FONT") is None and set(missing) == chars:
+        pytest.skip("no CJK font here (Debian/Ubuntu: apt-get install fonts-noto-cjk)")
+    record("Chinese characters of the Chinese book checked", len(chars))
+    assert len(chars) > 1000, f"only {len(chars)} distinct Chinese characters in the Chinese book"
+    assert not missing, "Chinese characters drawn without a glyph: " + ", ".join(
+        f"{ch} (U+{ord(ch):04X}, zh/{name})" for ch, name in sorted(missing.items()))
+
+
+LANGUAGE_LINK = "() => { const a = document.querySelector('a.rvc-language-switch'); return a && a.href; }"
+
+
+def test_every_page_links_to_itself_in_the_other_language(book):
+    """The language button of each page of each book opens the same page of the other book."""
+    context, site, _ = book
+    page = context.new_page()
+    wrong = {}
+    try:
+        for edition, other in (("", "zh/"), ("zh/", "")):
+            for name in PAGES:
+                page.goto(f"{site}{edition}{name}.html", wait_until="load")
+                href = page.evaluate(LANGUAGE_LINK)
+                if href != f"{site}{other}{name}.html":
+                    wrong[edition + name] = href
+                    continue
+                page.click("a.rvc-language-switch")
+                page.wait_for_load_state("load")
+                if page.url != f"{site}{other}{name}.html" or page.title() == "":
+                    wrong[edition + name] = page.url
+    finally:
+        page.close()
+    record("language links followed", 2 * len(PAGES) - len(wrong))
+    assert not wrong, wrong
 
 
 def test_the_glyph_check_can_fail(book):

@@ -1,0 +1,64 @@
+"""Prepare the Chinese web book's source: the English pages with the Chinese notebooks in place.
+
+    python tools/zh_book.py SOURCE RECORDED CACHE
+
+writes the folder SOURCE (e.g. ``_build/zh/src``): ``_toc.yml``, ``book/`` and ``benchmarks/`` as
+in the English book, ``notebooks/`` holding ``notebooks/zh/*.ipynb`` (tools/zh_notebooks.py wrote
+them from the same catalogs), and ``_config.yml``: the English configuration with
+``language: zh_CN``, the catalogs of ``locale/`` (which translate the ``book/*.md`` pages; the
+notebooks are Chinese already), a Chinese title, and the Jupyter cache CACHE filled with the
+Chinese notebooks as the notebook tests just ran them (RECORDED, tools/book_cache.py): a notebook
+with no matching record is executed by the build. Every page keeps its English name, so the
+language switch (book/_ext/language_switch.py) leads to the same page.
+
+``make book`` then builds SOURCE into ``_build/html/zh/``.
+"""
+
+import shutil
+import sys
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import book_cache  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+TITLE = "rvc：用 Python 学机械臂建模"
+
+
+def prepare(source, recorded, cache):
+    source = Path(source).resolve()
+    shutil.rmtree(source, ignore_errors=True)
+    source.mkdir(parents=True)
+    shutil.copy(ROOT / "_toc.yml", source / "_toc.yml")
+    for folder in ("book", "benchmarks"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (source / "notebooks").mkdir()
+    notebooks = []
+    for english in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        chinese = ROOT / "notebooks" / "zh" / english.name
+        if not chinese.exists():
+            raise SystemExit(f"{chinese.relative_to(ROOT)} is missing: run python tools/zh_notebooks.py")
+        shutil.copy(chinese, source / "notebooks" / english.name)
+        notebooks.append(source / "notebooks" / english.name)
+    reused, execute = book_cache.fill_cache(recorded, cache, notebooks)
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config["title"] = TITLE
+    config["execute"]["execute_notebooks"] = "cache"
+    config["execute"]["cache"] = str(Path(cache).resolve())
+    sphinx = config.setdefault("sphinx", {})
+    sphinx["local_extensions"] = {name: str((ROOT / path).resolve())
+                                  for name, path in (sphinx.get("local_extensions") or {}).items()}
+    sphinx.setdefault("config", {}).update(
+        language="zh_CN", locale_dirs=[str(ROOT / "locale")], gettext_compact=False)
+    (source / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
+                                        encoding="utf-8")
+    print(f"Chinese book: {len(reused)} notebooks as the notebook tests just ran them; "
+          f"{len(execute)} executed by the book build" + (f" ({', '.join(execute)})" if execute else ""))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        raise SystemExit(__doc__)
+    prepare(*sys.argv[1:])
