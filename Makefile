@@ -6,7 +6,8 @@
 #                  reused as make notebooks has just executed it: tools/book_cache.py)
 #   make test      run the whole test suite (units, doctests, notebooks, exercises, book, and
 #                  the browser and PDF tests when Chromium is installed; it says so when it skips them)
-#   make pdf       the whole course as one PDF, _build/pdf/rvc-course.pdf (needs Chromium)
+#   make pdf       the whole course as one PDF, _build/pdf/rvc-course.pdf, and the Chinese one,
+#                  _build/pdf/rvc-course-zh.pdf (needs Chromium)
 #   make student   write solution-free student copies of the notebooks to student/ (the Chinese
 #                  ones to student/zh/)
 #   make grade     grade a class's returned notebooks: make grade SUBMISSIONS=<folder> [GRADES=grades]
@@ -134,8 +135,10 @@ browsertest: book
 # notebooks) printed by Debian's Chromium through playwright (tools/print_pdf.py); no TeX and no
 # network. pdftest checks it with poppler's tools; both are skipped, saying so, without Chromium.
 PDF = _build/pdf/rvc-course.pdf
+ZH_PDF = _build/pdf/rvc-course-zh.pdf
 
-PDF_BUILD = $(JUPYTER_BOOK) --builder singlehtml && $(BIN)/python tools/print_pdf.py _build/singlehtml $(PDF)
+PDF_BUILD = $(JUPYTER_BOOK) --builder singlehtml && $(BIN)/python tools/print_pdf.py _build/singlehtml $(PDF) && \
+	$(ZH_JUPYTER_BOOK) --builder singlehtml && $(BIN)/python tools/print_pdf.py $(ZH_SOURCE)/_build/singlehtml $(ZH_PDF)
 
 pdf: book
 	@$(BIN)/python tests/browser/browser_support.py >/dev/null || { $(BIN)/python tests/browser/browser_support.py; \
@@ -146,7 +149,8 @@ pdf: book
 pdftest: book
 	@if $(BIN)/python tests/browser/browser_support.py >/dev/null; then \
 		$(MAKE) --no-print-directory $(BROWSER_STAMP) && $(PDF_BUILD) && \
-		RVC_PDF=$(PDF) $(BIN)/python -m pytest -q tests/book/test_pdf.py -p no:cacheprovider; \
+		RVC_PDF=$(PDF) $(BIN)/python -m pytest -q tests/book/test_pdf.py -p no:cacheprovider && \
+		RVC_PDF=$(ZH_PDF) RVC_PDF_LANGUAGE=zh $(BIN)/python -m pytest -q tests/book/test_pdf.py -p no:cacheprovider; \
 	else echo "*** PDF test SKIPPED: no Chromium here ***"; fi
 
 student: $(STAMP)

@@ -47,7 +47,7 @@ CONTENTS = """([chapters, pages]) => {
     if (!box) {
         box = document.createElement('div');
         box.id = 'pdf-contents';
-        box.innerHTML = '<h1>Contents</h1>';
+        box.innerHTML = document.documentElement.lang.startsWith('zh') ? '<h1>目录</h1>' : '<h1>Contents</h1>';
         box.append(document.querySelector('#jb-print-toc nav').cloneNode(true));
         document.querySelector('main span[id^="document-"]').before(box);
     }

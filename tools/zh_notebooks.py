@@ -90,7 +90,8 @@ def translate_markdown(source, translations):
 
     Returns the new source and the messages left untranslated.
 
-    >>> translate_markdown("## Poses\\n\\nA pose is\\na frame.\\n", {"Poses": "位姿", "A pose is a frame.": "位姿是坐标系。"})
+    >>> zh = {"Poses": "位姿", "A pose is a frame.": "位姿是坐标系。"}
+    >>> translate_markdown("## Poses\\n\\nA pose is\\na frame.\\n", zh)
     ('## 位姿\\n\\n位姿是坐标系。\\n', [])
     """
     lines = source.split("\n")

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+from babel.messages.pofile import read_po
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +24,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import print_pdf  # noqa: E402
 
 PDF = Path(os.environ.get("RVC_PDF", ROOT / "_build" / "pdf" / "rvc-course.pdf"))
+#: "zh" for the Chinese edition's PDF (make pdftest checks both): its titles are the Chinese ones.
+LANGUAGE = os.environ.get("RVC_PDF_LANGUAGE", "en")
 POPPLER = ("pdfinfo", "pdftotext", "pdffonts", "pdfimages")
 
 # Skipped where poppler is missing, except under .ci/run (which installs it and sets this variable).
@@ -43,7 +46,7 @@ def _normal(text):
 def _title_key(title):
     """A title's start in pdftotext's output, before the Chinese in brackets (which pdftotext may
     put on a line of its own: the CJK font's line height differs)."""
-    return _normal(title).split("(")[0][:32]
+    return re.split(r"[(（]", _normal(title))[0][:32]
 
 
 def _titles():
@@ -52,12 +55,18 @@ def _titles():
     titles = []
     for name in re.findall(r"file:\s*(\S+)", toc):
         path = ROOT / f"{name}.ipynb"
+        if LANGUAGE == "zh" and path.exists():
+            path = path.parent / "zh" / path.name
         if path.exists():
             text = "\n".join("".join(c.source) for c in nbformat.read(path, as_version=4).cells
                              if c.cell_type == "markdown")
         else:
             text = (ROOT / f"{name}.md").read_text(encoding="utf-8")
-        titles.append(re.search(r"^# (.+)$", text, re.M).group(1))
+        title = re.search(r"^# (.+)$", text, re.M).group(1)
+        if LANGUAGE == "zh" and not path.exists():     # a book page: its catalog translates it
+            catalog = ROOT / "locale" / "zh_CN" / "LC_MESSAGES" / f"{name}.po"
+            title = next((m.string for m in read_po(catalog.open("rb")) if m.id == title), title)
+        titles.append(title)
     return titles
 
 
