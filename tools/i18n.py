@@ -229,8 +229,8 @@ def message_problems(msgid, msgstr, catalog=""):
         added = sorted(set(markup(msgstr)) - set(markup(msgid)))
         problems.append(f"markup changed: lost {lost}, added {added}")
     problems += [f"glossary term {t}" for t in term_problems(msgid, msgstr)]
-    if (len(re.findall(r"[A-Za-z]{2,}", prose(msgid))) >= 4 and not _CJK.search(msgstr)
-            and "references" not in catalog):
+    if (needs_translator(msgid) and len(re.findall(r"[A-Za-z]{2,}", prose(msgid))) >= 4
+            and not _CJK.search(msgstr) and "references" not in catalog):
         problems.append("no Chinese in the translation")
     return problems
 
