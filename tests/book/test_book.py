@@ -2,8 +2,9 @@
 
 Every page of ``_toc.yml`` is there, nothing is loaded from the network,
 MathJax is served locally, internal links and their #anchors resolve, figures
-are embedded and exercise solutions are collapsed.  (tests/browser opens the
-pages in a real browser.)
+are embedded and exercise solutions are collapsed; the same for the Chinese book
+(``_build/html/zh/``), whose pages each link to the same page of the English one and back.
+(tests/browser opens the pages in a real browser.)
 """
 
 import re
@@ -18,6 +19,10 @@ HTML = ROOT / "_build" / "html"
 TOC = (ROOT / "_toc.yml").read_text()
 PAGES = ["book/intro"] + re.findall(r"file:\s*(\S+)", TOC)
 NOTEBOOKS = [p for p in PAGES if p.startswith("notebooks/")]
+#: Both books: English at the root, Chinese in zh/.
+EDITIONS = ["", "zh/"]
+BOTH_PAGES = [e + p for e in EDITIONS for p in PAGES]
+BOTH_NOTEBOOKS = [e + p for e in EDITIONS for p in NOTEBOOKS]
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +40,7 @@ def all_pages(html: Path):
     return sorted(p for p in html.rglob("*.html") if "_static" not in p.parts)
 
 
-@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("page", BOTH_PAGES)
 def test_every_toc_page_is_built(built, page):
     assert (built / f"{page}.html").exists()
 
@@ -123,7 +128,7 @@ def test_the_link_check_finds_missing_files_and_anchors(tmp_path):
                               "a.html -> c.html (no such file)"], broken
 
 
-@pytest.mark.parametrize("page", NOTEBOOKS)
+@pytest.mark.parametrize("page", BOTH_NOTEBOOKS)
 def test_chapter_pages_have_figures_and_maths(built, page):
     doc = soup(built / f"{page}.html")
     images = doc.find_all("img")
@@ -167,7 +172,7 @@ def test_the_alt_check_finds_missing_empty_and_file_names(tmp_path):
     assert not any("four configurations" in f or "turning about x" in f for f in found)
 
 
-@pytest.mark.parametrize("page", NOTEBOOKS)
+@pytest.mark.parametrize("page", BOTH_NOTEBOOKS)
 def test_solutions_are_collapsed(built, page):
     doc = soup(built / f"{page}.html")
     for cell in doc.find_all(class_="cell"):
@@ -180,7 +185,7 @@ def test_solutions_are_collapsed(built, page):
         )
 
 
-@pytest.mark.parametrize("page", NOTEBOOKS)
+@pytest.mark.parametrize("page", BOTH_NOTEBOOKS)
 def test_no_widget_views_or_errors(built, page):
     """Slider outputs are hidden in the book; no cell shows a traceback."""
     text = (built / f"{page}.html").read_text(encoding="utf-8")
@@ -198,3 +203,39 @@ def test_the_book_has_one_title():
     assert front == readme == f"# {title}"
     page = (HTML / "notebooks" / "02_pose.html").read_text(encoding="utf-8")
     assert f'<p class="title logo__title">{title}</p>' in page
+
+
+def test_the_chinese_book_has_one_title():
+    """The Chinese sidebar's title is the Chinese front page's heading."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import zh_book
+
+    page = soup(HTML / "zh" / "book" / "intro.html")
+    assert page.find("h1").get_text().rstrip("#¶ ").strip() == zh_book.TITLE
+    assert f'<p class="title logo__title">{zh_book.TITLE}</p>' in str(soup(HTML / "zh" / "notebooks" / "02_pose.html"))
+
+
+@pytest.mark.parametrize("edition, other", [("", "zh/"), ("zh/", "")])
+def test_every_page_links_to_the_same_page_in_the_other_language(built, edition, other):
+    wrong = []
+    for page in PAGES:
+        doc = soup(built / f"{edition}{page}.html")
+        link = doc.find("a", class_="rvc-language-switch")
+        target = (built / f"{edition}{page}.html").parent / link["href"] if link else None
+        if target is None or target.resolve() != (built / f"{other}{page}.html").resolve():
+            wrong.append(f"{edition}{page}: {link and link['href']}")
+        elif doc.find("html")["lang"] != ("zh-CN" if edition else "en"):
+            wrong.append(f"{edition}{page}: lang={doc.find('html')['lang']}")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("page", NOTEBOOKS)
+def test_a_chinese_chapter_page_is_chinese(built, page):
+    """Its prose is Chinese (the catalogs translate it in full: tests/project/test_translations.py),
+    and its check() feedback too (the Chinese notebooks set the language)."""
+    doc = soup(built / "zh" / f"{page}.html")
+    prose = " ".join(p.get_text() for p in doc.select("main p"))
+    chinese = len(re.findall(r"[\u4e00-\u9fff]", prose))
+    assert chinese > 0.4 * len(re.findall(r"[A-Za-z]+", prose)), f"zh/{page}: too little Chinese"

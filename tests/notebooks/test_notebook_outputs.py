@@ -1,4 +1,5 @@
-"""The outputs stored in the chapter notebooks (what nbval compares and the book shows) are clean."""
+"""The outputs stored in the chapter notebooks (what nbval compares and the book shows) are clean,
+in the English notebooks and in the Chinese ones (notebooks/zh)."""
 
 import re
 from pathlib import Path
@@ -8,7 +9,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOC = (ROOT / "_toc.yml").read_text()
-NOTEBOOKS = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
+ENGLISH = [ROOT / f"{name}.ipynb" for name in re.findall(r"file:\s*(notebooks/\S+)", TOC)]
+NOTEBOOKS = ENGLISH + [p.parent / "zh" / p.name for p in ENGLISH]
 
 
 def stderr_texts(nb):
@@ -21,7 +23,7 @@ def stderr_texts(nb):
                 yield i, out.get("ename", "") + ": " + out.get("evalue", "")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())
 def test_no_stored_warning_or_error(path):
     """No cell shows a numpy RuntimeWarning or a traceback on stderr, and only the cells tagged
     raises-exception (which show a ValueError on purpose) end in an error."""
@@ -50,7 +52,7 @@ def round_off_texts(nb):
                     yield i, found
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT / "notebooks").as_posix())
 def test_no_stored_output_prints_round_off(path):
     """What nbval compares must not depend on the last bits of a float: print a bound
     (``drift < 1e-10: True``) or round, never the round-off itself."""
