@@ -173,12 +173,26 @@ CONTROLS = """() => {
 }"""
 
 #: The figure a control's panel shows now: its image data, or null.
+#: The panel's figure as a fingerprint of its pixels (its size and a hash), and the panel's text.
+#: The pixels, not the image's address: a live panel (rvc.plot.widgets.LiveCanvas) updates one
+#: image in place, whose blob: address changes on every update even when nothing was redrawn.
 PANEL_FIGURE = """(control) => {
     let panel = control.closest('.widget-slider, .widget-checkbox').parentElement;
     while (panel && !panel.querySelector('.widget-output')) panel = panel.parentElement;
     const output = panel.querySelector('.widget-output');
     const img = output.querySelector('img');
-    return {figure: img ? img.getAttribute('src') : null, text: output.textContent.slice(0, 2000)};
+    let figure = null;
+    if (img && img.complete && img.naturalWidth) {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+        const g = canvas.getContext('2d', {willReadFrequently: true});
+        g.drawImage(img, 0, 0);
+        const d = g.getImageData(0, 0, canvas.width, canvas.height).data;
+        let h = 0;
+        for (let i = 0; i < d.length; i += 4) h = (Math.imul(h, 31) + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) >>> 0;
+        figure = `${canvas.width}x${canvas.height}:${h}`;
+    }
+    return {figure: figure, text: output.textContent.slice(0, 2000)};
 }"""
 
 
