@@ -77,8 +77,8 @@ _NO_WORDS = [
 def needs_translator(msgid):
     r"""Whether a message has words in it (else its translation is the message itself).
 
-    A maths block (the message of a ``$$ ... $$`` block starts with a line break, an ``amsmath``
-    one with ``\begin``) has words only in its ``\text{...}``.
+    A maths block (a message with a TeX command or a leading line break and no ``$`` or code:
+    the text of a ``$$ ... $$`` or ``amsmath`` block) has words only in its ``\text{...}``.
 
     >>> needs_translator("$R^T R = I$"), needs_translator("`rotx`"), needs_translator("The rotation")
     (False, False, True)
@@ -86,8 +86,10 @@ def needs_translator(msgid):
     False
     >>> needs_translator("\nu = 0 \\quad \\text{at the home pose}\n")
     True
+    >>> needs_translator("u = K_v(\\omega^* - \\omega) + \\frac{\\tau_{max}}{K_m}")
+    False
     """
-    if "$" not in msgid and (msgid.startswith("\n") or msgid.lstrip().startswith("\\begin")):
+    if "$" not in msgid and "`" not in msgid and re.search(r"\\[A-Za-z]+|^\n", msgid):
         return any(re.search(r"[A-Za-z]{2,}", text) for text in re.findall(r"\\text\{([^}]*)\}", msgid))
     text = msgid
     for pattern in _NO_WORDS:
