@@ -202,6 +202,10 @@ def _term_pattern(term):
 
 _TERMS = None
 
+#: Phrases where a glossary term's English word means something else, so its Chinese term is
+#: not asked for: a D-H "link twist" is an angle (连杆扭角), not a twist (运动旋量).
+NOT_THE_TERM = {"twist": ["link twist"]}
+
 
 def term_problems(msgid, msgstr):
     """Glossary terms of ``msgid`` whose Chinese term ``msgstr`` does not use.
@@ -210,19 +214,27 @@ def term_problems(msgid, msgstr):
     []
     >>> term_problems("Two twists", "两个旋量")
     ['twist: 运动旋量']
+    >>> term_problems("a link twist of 90 degrees", "连杆扭角为 90 度")
+    []
     """
     global _TERMS
     if _TERMS is None:
         _TERMS = [(term, _term_pattern(term), chinese) for term, chinese in glossary_terms()]
     text = prose(msgid).lower()
-    return [f"{term.lower()}: {' or '.join(chinese)}" for term, pattern, chinese in _TERMS
-            if pattern.search(text) and not any(c in msgstr for c in chinese)]
+    problems = []
+    for term, pattern, chinese in _TERMS:
+        used = text
+        for phrase in NOT_THE_TERM.get(term.lower(), []):
+            used = _term_pattern(phrase).sub(" ", used)
+        if pattern.search(used) and not any(c in msgstr for c in chinese):
+            problems.append(f"{term.lower()}: {' or '.join(chinese)}")
+    return problems
 
 
 def message_problems(msgid, msgstr, catalog=""):
     """What is wrong with one translation: empty, markup changed, a glossary term not used,
-    or prose of four words or more left without a Chinese character (names and the
-    references excepted)."""
+    or prose of four words or more left without a Chinese character (the references, whose
+    titles stay as they are, excepted from both)."""
     if not msgstr:
         return ["not translated"]
     problems = []
@@ -230,7 +242,8 @@ def message_problems(msgid, msgstr, catalog=""):
         lost = sorted(set(markup(msgid)) - set(markup(msgstr)))
         added = sorted(set(markup(msgstr)) - set(markup(msgid)))
         problems.append(f"markup changed: lost {lost}, added {added}")
-    problems += [f"glossary term {t}" for t in term_problems(msgid, msgstr)]
+    if "references" not in catalog:          # titles of books and papers stay as they are
+        problems += [f"glossary term {t}" for t in term_problems(msgid, msgstr)]
     if (needs_translator(msgid) and len(re.findall(r"[A-Za-z]{2,}", prose(msgid))) >= 4
             and not _CJK.search(msgstr) and "references" not in catalog):
         problems.append("no Chinese in the translation")
