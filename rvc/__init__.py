@@ -37,6 +37,7 @@ except ModuleNotFoundError as _exc:
 
 from .checks import RVCWarning, SingularityWarning  # noqa: F401
 from .results import Result  # noqa: F401
+from .i18n import get_language, set_language  # noqa: F401  (rvc's feedback and figure text: en, zh)
 from . import shapes  # noqa: F401  (named array shapes for signatures: rvc.shapes.SE3 ...)
 
 from .spatial import *  # noqa: F401,F403  (Chapter 2)
@@ -50,9 +51,11 @@ from .apps import *  # noqa: F401,F403
 from . import spatial, motion, kinematics, dynamics, plot, models, apps  # noqa: E402
 
 #: Every public name: the checks' warnings, Result, and each star-imported subpackage's ``__all__``
-#: (``rvc.parallel`` keeps its names; ``rvc.checks`` and ``rvc.results`` hold the rest of the base).
-__all__ = ["RVCWarning", "SingularityWarning", "Result", *spatial.__all__, *motion.__all__,
-           *kinematics.__all__, *dynamics.__all__, *plot.__all__, *models.__all__, *apps.__all__]
+#: (``rvc.parallel`` keeps its names; ``rvc.checks`` and ``rvc.results`` hold the rest of the base),
+#: and the language of rvc's own text (``rvc.i18n``).
+__all__ = ["RVCWarning", "SingularityWarning", "Result", "set_language", "get_language",
+           *spatial.__all__, *motion.__all__, *kinematics.__all__, *dynamics.__all__, *plot.__all__,
+           *models.__all__, *apps.__all__]
 
 del _sys, _numpy, _scipy, _sympy
 

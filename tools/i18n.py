@@ -7,7 +7,8 @@ list item or table cell; ``sphinx-intl`` merges them into one catalog per page u
 translation. When an English paragraph changes, the merge marks its translation *fuzzy* (or leaves
 a new paragraph untranslated), and ``tests/book/test_translations.py`` fails until it is mended.
 
-    python tools/i18n.py update      # extract the messages and merge them into locale/
+    python tools/i18n.py update      # extract the messages and merge them into locale/ (and
+                                     # rvc's own, rvc/locale/zh_CN.po: hints, figure text)
     python tools/i18n.py status      # per catalog: messages, translated, fuzzy, empty
     python tools/i18n.py check [PO]  # every problem: untranslated, fuzzy, markup or a term changed
     python tools/i18n.py notebooks   # write notebooks/zh/ from notebooks/ and the catalogs
@@ -132,6 +133,7 @@ def update():
             write_catalog(catalog, path)
     for path in sorted(CATALOGS.rglob("*.mo")):
         path.unlink()
+    update_rvc()
     status()
 
 
@@ -142,9 +144,10 @@ _LINK = re.compile(r"\]\(([^)]*)\)")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
-def markup(text):
+def markup(text, fields=False):
     """What a translation must keep of its message: code, maths, link and cross-reference
-    targets (a role's own text, before ``<target>``, may be translated).
+    targets (a role's own text, before ``<target>``, may be translated); with ``fields``, the
+    ``{name}`` fields of rvc's own messages.
 
     >>> markup("See {ref}`the poses <poses>`, `rotx(0.3)` and $R^T$ [here](a.ipynb).")
     [('code', '`rotx(0.3)`'), ('link', 'a.ipynb'), ('math', '$R^T$'), ('role', '{ref}<poses>')]
@@ -158,7 +161,10 @@ def markup(text):
     found += [("code", code) for code in _CODE.findall(text)]
     text = _CODE.sub(" ", text)
     found += [("math", re.sub(r"\s+", " ", math)) for math in _MATH.findall(text)]
+    text = _MATH.sub(" ", text)
     found += [("link", link) for link in _LINK.findall(text)]
+    if fields:                                      # rvc's own catalog: its {name} fields
+        found += [("field", field) for field in re.findall(r"\{\w+\}", text)]
     return sorted(found)
 
 
@@ -238,9 +244,10 @@ def message_problems(msgid, msgstr, catalog=""):
     if not msgstr:
         return ["not translated"]
     problems = []
-    if markup(msgid) != markup(msgstr):
-        lost = sorted(set(markup(msgid)) - set(markup(msgstr)))
-        added = sorted(set(markup(msgstr)) - set(markup(msgid)))
+    fields = Path(catalog).name == RVC_CATALOG.name and "rvc" in Path(catalog).parts
+    if markup(msgid, fields) != markup(msgstr, fields):
+        lost = sorted(set(markup(msgid, fields)) - set(markup(msgstr, fields)))
+        added = sorted(set(markup(msgstr, fields)) - set(markup(msgid, fields)))
         problems.append(f"markup changed: lost {lost}, added {added}")
     if "references" not in catalog:          # titles of books and papers stay as they are
         problems += [f"glossary term {t}" for t in term_problems(msgid, msgstr)]
@@ -253,7 +260,7 @@ def message_problems(msgid, msgstr, catalog=""):
 def check(paths=None):
     """Print every problem of the catalogs (or of ``paths``); return how many there are."""
     count = 0
-    for path in sorted(paths or CATALOGS.rglob("*.po")):
+    for path in sorted(paths or [*CATALOGS.rglob("*.po"), RVC_CATALOG]):
         path = Path(path)
         for message in read_catalog(path):
             if not message.id:
@@ -268,6 +275,55 @@ def check(paths=None):
     return count
 
 
+RVC_CATALOG = ROOT / "rvc" / "locale" / "zh_CN.po"
+
+
+def rvc_messages():
+    """What rvc itself says, for its own catalog (rvc/locale/zh_CN.po): the feedback's templates
+    (``rvc.exercises.MESSAGES``), every exercise's words (what the answer is, each mistake's and
+    rule's hint, the fallback and shape hints) and every literal given to ``tr`` or
+    ``figure_text`` in the package."""
+    import ast
+
+    import rvc.exercises as exercises
+
+    exercises._load_chapters()
+    found = list(exercises.MESSAGES)
+    for exercise in exercises._REGISTRY.values():
+        for name in ("what", "fallback", "shape_hint"):
+            value = getattr(exercise, name, None)
+            if isinstance(value, str):
+                found.append(value)
+        found += [m.hint for m in getattr(exercise, "mistakes", ())]
+        found += list(getattr(exercise, "wrong_shapes", {}).values())
+    import rvc.plot.blocks
+
+    found += list(rvc.plot.blocks.FIGURE_TEXT)
+    for path in sorted((ROOT / "rvc").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None))
+                    in ("tr", "figure_text") and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                found.append(node.args[0].value)
+    return list(dict.fromkeys(m for m in found if m and "{close}" not in m))
+
+
+def update_rvc():
+    """Merge rvc_messages() into rvc's catalog: translations kept, new messages empty, gone ones
+    dropped."""
+    from babel.messages.catalog import Catalog
+
+    old = read_catalog(RVC_CATALOG) if RVC_CATALOG.exists() else Catalog(locale=LANGUAGE)
+    catalog = Catalog(locale=LANGUAGE, project="rvc", fuzzy=False)
+    for message in rvc_messages():
+        previous = old.get(message)
+        catalog.add(message, previous.string if previous is not None else "",
+                    flags=("fuzzy",) if previous is not None and previous.fuzzy else ())
+    RVC_CATALOG.parent.mkdir(parents=True, exist_ok=True)
+    write_catalog(catalog, RVC_CATALOG)
+    return catalog
+
+
 def catalog_status(path):
     """(messages, translated, fuzzy, empty) of one catalog."""
     catalog = read_catalog(path)
@@ -279,10 +335,11 @@ def catalog_status(path):
 
 def status():
     total = [0, 0, 0, 0]
-    for path in sorted(CATALOGS.rglob("*.po")):
+    for path in sorted(CATALOGS.rglob("*.po")) + [RVC_CATALOG]:
         counts = catalog_status(path)
         total = [a + b for a, b in zip(total, counts)]
-        print(f"{str(path.relative_to(CATALOGS)):45s} {counts[0]:5d} messages {counts[1]:5d} translated "
+        name = path.relative_to(CATALOGS if path != RVC_CATALOG else ROOT)
+        print(f"{str(name):45s} {counts[0]:5d} messages {counts[1]:5d} translated "
               f"{counts[2]:4d} fuzzy {counts[3]:4d} empty")
     print(f"{'all':45s} {total[0]:5d} messages {total[1]:5d} translated {total[2]:4d} fuzzy {total[3]:4d} empty")
 

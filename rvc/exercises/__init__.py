@@ -56,6 +56,8 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import tr
+
 from ..shapes import ArrayLike
 
 __all__ = ["check", "check_with", "close", "describe_shape", "read_number", "read_array", "nonfinite",
@@ -587,7 +589,38 @@ def check_with(exercise: Exercise, answer: Any) -> Feedback:
         else:
             hint = f"your answer could not be checked ({type(exc).__name__}: {exc})"
     if hint is None:
-        print(f"Exercise {exercise_id}: correct.")
+        print(tr(f"Exercise {exercise_id}: correct."))
         return Feedback(exercise_id, True)
-    print(f"Exercise {exercise_id}: not yet. Hint: {hint}")
+    print(tr(f"Exercise {exercise_id}: not yet. Hint: {hint}"))
     return Feedback(exercise_id, False)
+
+
+#: The feedback's own sentences, as templates: each ``{field}`` stands for the text the code puts
+#: there. rvc/locale/zh_CN.po translates them (rvc.i18n.tr matches a template against the
+#: printed line and translates what each field matched in turn), beside every exercise's hints.
+MESSAGES = (
+    "Exercise {id}: correct.",
+    "Exercise {id}: not yet. Hint: {hint}",
+    "your answer is {what}",
+    "item {k} of your answer is None (a variable that was never set, or a function without `return`?)",
+    "your answer's {key} is None (a variable that was never set, or a function without `return`?)",
+    "your answer contains NaN or inf: look for a division by zero, an arccos or arcsin of a value "
+    "beyond +-1, or a variable that was never set",
+    "your answer could not be checked ({error})",
+    "a {kind} whose rows have different lengths ({lengths}): give every row the same number of values",
+    "an array of shape {shape}",
+    "a number",
+    "expected one number ({what}), got a string",
+    "expected one number ({what}), got {got}",
+    "your {what} is NaN or inf",
+    "expected {what} of shape {shape}, got {got}",
+    "your {what} contains NaN or inf",
+    "expected numbers, got {got}",
+    "your {what} has shape {shape}; the expected {what2} has shape {shape2}",
+    "the shape is right but {wrong} of {size} values is off",
+    "the shape is right but {wrong} of {size} values are off",
+    "not the {what} asked for",
+    "expected an {what}, got {got}",
+    "expected a {what}, got {got}",
+    NONE_HINT,
+)

@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import getphysical
+from ..i18n import figure_text
 from ..dynamics.actuator import Motor
 from ..shapes import ArrayLike
 
@@ -94,7 +95,7 @@ class BlockDiagram:
         box = FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle="round,pad=0.02",
                              facecolor="white", edgecolor=color, lw=1.5)
         self.ax.add_patch(box)
-        self.artists += [box, self.ax.text(x, y, text, ha="center", va="center", fontsize=8)]
+        self.artists += [box, self.ax.text(x, y, _words(text), ha="center", va="center", fontsize=8)]
         self.blocks[name] = text
         return x - w / 2, x + w / 2
 
@@ -124,7 +125,7 @@ class BlockDiagram:
         if text:
             k = min(int(where * (len(P) - 1)), len(P) - 2)
             m = (P[k] + P[k + 1]) / 2
-            self.artists.append(self.ax.text(m[0] + dx, m[1] + dy, text, ha="right" if dx < 0 else "center",
+            self.artists.append(self.ax.text(m[0] + dx, m[1] + dy, _words(text), ha="right" if dx < 0 else "center",
                                              va="bottom", fontsize=8))
         self.signals[name] = text
         return self
@@ -133,6 +134,18 @@ class BlockDiagram:
         self.ax.set_xlim(x0, x1)
         self.ax.set_ylim(y0, y1)
         return self
+
+
+#: The words the diagrams write, line by line (the numbers on a line are fields), for the
+#: catalog of rvc's own text (rvc/locale/zh_CN.po): drawn in the language of rvc.set_language.
+FIGURE_TEXT = ("amplifier", "motor $1/(Js + B)$", "velocity loop (9.1.6)", "speed to angle",
+               "speed measured", "angle measured", "motor", "gearbox", "link",
+               "the motor feels $J' = J_m + J_l/G^2$")
+
+
+def _words(text):
+    """``text`` with each of its lines in the current language (rvc.i18n.figure_text)."""
+    return "\n".join(figure_text(line) for line in text.split("\n"))
 
 
 def _controller_text(Kp_name, Kv, Ki):

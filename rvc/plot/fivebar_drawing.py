@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import figure_text
 from ..shapes import ArrayLike, TimeVector
 
 __all__ = ["FiveBarDrawing", "plot_fivebar", "plot_modes", "plot_cut_tree", "animate_fivebar"]
@@ -228,7 +229,7 @@ def plot_cut_tree(points: Sequence[ArrayLike], roles: Sequence[str], cut_forces:
             ax.text(*(end + 0.03 * f / max(np.linalg.norm(f), 1e-300)), f"${name}$", color=color,
                     fontsize=9, ha="center", va="center")
     ax.margins(y=0.15)
-    ax.set_title("the tree: the loop cut at the end-effector", fontsize=10)
+    ax.set_title(figure_text("the tree: the loop cut at the end-effector"), fontsize=10)
     return ax
 
 

@@ -283,7 +283,8 @@ def test_rvc_all_is_every_star_imported_layer_name():
 
     names = [n for layer in star_imported(RVC / "__init__.py")
              for n in importlib.import_module(f"rvc.{layer}").__all__]
-    assert sorted(rvc.__all__) == sorted(["RVCWarning", "SingularityWarning", "Result", *names])
+    assert sorted(rvc.__all__) == sorted(["RVCWarning", "SingularityWarning", "Result", "set_language",
+                                          "get_language", *names])
 
 
 def test_every_name_exported_before_is_still_exported():

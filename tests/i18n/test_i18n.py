@@ -1,0 +1,89 @@
+"""rvc's own text in Chinese (rvc.i18n): the language setting, the catalog, and check()'s feedback."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import rvc
+from rvc import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def chinese():
+    rvc.set_language("zh")
+    yield
+    rvc.set_language("en")
+
+
+def test_english_is_the_default_and_the_setting_is_checked():
+    assert rvc.get_language() == "en"
+    assert [rvc.set_language(x) for x in ("zh", "zh_CN", "zh-CN", " ZH ", "en")] == ["zh"] * 4 + ["en"]
+    with pytest.raises(ValueError, match=r"language: expected 'en' or 'zh' \(also 'zh_CN'\), got 'de'"):
+        rvc.set_language("de")
+    with pytest.raises(TypeError, match="language: expected 'en' or 'zh', got NoneType None"):
+        rvc.set_language(None)
+    assert rvc.get_language() == "en"
+
+
+def test_the_environment_sets_the_language_of_a_session():
+    code = "import rvc; print(rvc.get_language())"
+    env = {**os.environ, "RVC_LANG": "zh"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "zh"
+
+
+def test_tr_translates_exactly_then_by_template_field_by_field(chinese, monkeypatch):
+    monkeypatch.setattr(i18n, "_catalog", lambda: (
+        {"the gain": "增益"},
+        [(re.compile(r"expected one number \((?P<what>.+?)\), got (?P<got>.+?)\Z", re.S),
+          "应为一个数（{what}），得到的是 {got}")]))
+    assert i18n.tr("the gain") == "增益"
+    assert i18n.tr("expected one number (the gain), got a list") == "应为一个数（增益），得到的是 a list"
+    assert i18n.tr("something else") == "something else"
+    rvc.set_language("en")
+    assert i18n.tr("the gain") == "the gain"
+
+
+def test_the_catalog_reader_skips_fuzzy_and_empty_entries(tmp_path, monkeypatch):
+    po = tmp_path / "zh_CN.po"
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "a"\nmsgstr "甲"\n\n#, fuzzy\nmsgid "b"\nmsgstr "乙"\n\n'
+                  'msgid "c"\nmsgstr ""\n\nmsgid "long "\n"one {x}"\nmsgstr "长的"\n"{x}"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "CATALOG", po)
+    i18n._catalog.cache_clear()
+    try:
+        exact, templates = i18n._catalog()
+    finally:
+        i18n._catalog.cache_clear()
+    assert exact == {"a": "甲", "long one {x}": "长的{x}"}
+    assert len(templates) == 1 and templates[0][0].match("long one 7")
+
+
+def test_rvc_catalog_is_complete_and_passes_the_translation_checks():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n as tools_i18n
+
+    catalog = {m.id: m for m in tools_i18n.read_catalog(tools_i18n.RVC_CATALOG) if m.id}
+    wanted = tools_i18n.rvc_messages()
+    missing = [m for m in wanted if m not in catalog]
+    assert not missing, f"run python tools/i18n.py update: {missing[:5]}"
+    problems = [f"{m.id[:50]!r}: {p}" for m in catalog.values()
+                for p in tools_i18n.message_problems(m.id, m.string, str(tools_i18n.RVC_CATALOG))
+                + (["fuzzy"] if m.fuzzy else [])]
+    assert not problems, f"{len(problems)} problems in rvc/locale/zh_CN.po:\n" + "\n".join(problems[:30])
+
+
+def test_figure_text_is_chinese_only_where_a_font_can_draw_it(chinese, monkeypatch):
+    from rvc.plot.blocks import FIGURE_TEXT
+
+    monkeypatch.setitem(i18n._FONT, "checked", True)
+    monkeypatch.setitem(i18n._FONT, "family", None)
+    assert i18n.figure_text(FIGURE_TEXT[0]) == FIGURE_TEXT[0]
+    monkeypatch.setitem(i18n._FONT, "family", "Noto Sans CJK SC")
+    assert CJK.search(i18n.figure_text(FIGURE_TEXT[0]))
