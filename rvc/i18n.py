@@ -27,13 +27,12 @@ _FIELD = re.compile(r"\{(\w+)\}")
 _state = {"language": "en"}
 
 
-def set_language(language: str) -> str:
-    """Set the language of rvc's feedback and figure text: ``"en"`` or ``"zh"``; returns it.
+def set_language(language: str) -> None:
+    """Set the language of rvc's feedback and figure text: ``"en"`` or ``"zh"``.
 
-    >>> set_language("zh"), get_language()
-    ('zh', 'zh')
+    >>> set_language("zh"); get_language()
+    'zh'
     >>> set_language("en")
-    'en'
     >>> set_language("fr")
     Traceback (most recent call last):
     ...
@@ -47,7 +46,6 @@ def set_language(language: str) -> str:
     _state["language"] = code
     if code == "zh":
         _use_cjk_font()
-    return code
 
 
 def get_language() -> str:
@@ -105,13 +103,11 @@ def tr(text: str) -> str:
     matched is translated in turn.
 
     >>> set_language("zh")
-    'zh'
     >>> tr("Exercise 2.3: correct.")
     '练习 2.3：正确。'
     >>> tr("no such sentence in the catalog")
     'no such sentence in the catalog'
     >>> set_language("en"); tr("Exercise 2.3: correct.")
-    'en'
     'Exercise 2.3: correct.'
     """
     if _state["language"] == "en" or not isinstance(text, str) or not text:
