@@ -209,8 +209,9 @@ def _term_pattern(term):
 _TERMS = None
 
 #: Phrases where a glossary term's English word means something else, so its Chinese term is
-#: not asked for: a D-H "link twist" is an angle (连杆扭角), not a twist (运动旋量).
-NOT_THE_TERM = {"twist": ["link twist"]}
+#: not asked for: a D-H "link twist" (or a "pure twist" of a link) is an angle (连杆扭角), not a
+#: twist (运动旋量).
+NOT_THE_TERM = {"twist": ["link twist", "pure twist"]}
 
 
 def term_problems(msgid, msgstr):
