@@ -120,6 +120,8 @@ def update():
                     "-l", LANGUAGE, "-w", "0", "-j", "1"], check=True, stdout=subprocess.DEVNULL)
     for path in sorted(CATALOGS.rglob("*.po")):
         template = GETTEXT_OUT / path.relative_to(CATALOGS).with_suffix(".pot")
+        if path.name == "toc.po":           # the navigation's captions (tools/zh_book.py)
+            continue
         if not template.exists():           # a page that left the book: its catalog goes too
             path.unlink()
             continue

@@ -2,8 +2,8 @@
 
     python tools/zh_book.py SOURCE RECORDED CACHE
 
-writes the folder SOURCE (e.g. ``_build/zh/src``): ``_toc.yml``, ``book/`` and ``benchmarks/`` as
-in the English book, ``notebooks/`` holding ``notebooks/zh/*.ipynb`` (tools/zh_notebooks.py wrote
+writes the folder SOURCE (e.g. ``_build/zh/src``): ``_toc.yml`` (its captions translated by
+``locale/zh_CN/LC_MESSAGES/toc.po``), ``book/`` and ``benchmarks/`` as in the English book, ``notebooks/`` holding ``notebooks/zh/*.ipynb`` (tools/zh_notebooks.py wrote
 them from the same catalogs), and ``_config.yml``: the English configuration with
 ``language: zh_CN``, the catalogs of ``locale/`` (which translate the ``book/*.md`` pages; the
 notebooks are Chinese already), a Chinese title, and the Jupyter cache CACHE filled with the
@@ -14,6 +14,7 @@ language switch (book/_ext/language_switch.py) leads to the same page.
 ``make book`` then builds SOURCE into ``_build/html/zh/``.
 """
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -31,7 +32,7 @@ def prepare(source, recorded, cache):
     source = Path(source).resolve()
     shutil.rmtree(source, ignore_errors=True)
     source.mkdir(parents=True)
-    shutil.copy(ROOT / "_toc.yml", source / "_toc.yml")
+    (source / "_toc.yml").write_text(chinese_toc(), encoding="utf-8")
     for folder in ("book", "benchmarks"):
         shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
     (source / "notebooks").mkdir()
@@ -56,6 +57,28 @@ def prepare(source, recorded, cache):
                                         encoding="utf-8")
     print(f"Chinese book: {len(reused)} notebooks as the notebook tests just ran them; "
           f"{len(execute)} executed by the book build" + (f" ({', '.join(execute)})" if execute else ""))
+
+
+TOC_CATALOG = ROOT / "locale" / "zh_CN" / "LC_MESSAGES" / "toc.po"
+
+
+def toc_captions(text):
+    """The captions of a table of contents' parts (``- caption: ...`` lines)."""
+    return re.findall(r"^\s*- caption:\s*(.+?)\s*$", text, re.M)
+
+
+def chinese_toc():
+    """_toc.yml with its parts' captions from ``locale/zh_CN/LC_MESSAGES/toc.po`` (Sphinx's
+    gettext has no message for them)."""
+    from babel.messages.pofile import read_po
+
+    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    with TOC_CATALOG.open("rb") as f:
+        chinese = {m.id: m.string for m in read_po(f) if m.id and m.string}
+    missing = [c for c in toc_captions(text) if c not in chinese]
+    if missing:
+        raise SystemExit(f"{TOC_CATALOG.relative_to(ROOT)} has no translation of {missing}")
+    return re.sub(r"^(\s*- caption:\s*)(.+?)\s*$", lambda m: m.group(1) + chinese[m.group(2)], text, flags=re.M)
 
 
 if __name__ == "__main__":

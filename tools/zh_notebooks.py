@@ -176,8 +176,8 @@ def chinese_notebook(english_path, previous=None):
             if old is not None and old.source == cell.source:
                 cell.outputs = copy.deepcopy(old.outputs)
                 cell.execution_count = old.get("execution_count")
-    language = nbformat.v4.new_code_cell(LANGUAGE_CELL)
-    language.id = LANGUAGE_CELL_ID
+    language = nbformat.v4.new_code_cell(LANGUAGE_CELL, metadata={"tags": ["remove-cell"]})
+    language.id = LANGUAGE_CELL_ID                   # in the web book, hidden like the install cell
     old = kept.get(LANGUAGE_CELL_ID)
     language.outputs = copy.deepcopy(old.outputs) if old is not None else []
     first_code = next((i for i, c in enumerate(nb.cells) if c.cell_type == "code"), len(nb.cells))
@@ -196,7 +196,7 @@ def toc_notebooks():
 
 
 def _same(a, b):
-    strip = lambda nb: [(c.cell_type, c.source) for c in nb.cells]  # noqa: E731
+    strip = lambda nb: [(c.cell_type, c.source, c.metadata.get("tags")) for c in nb.cells]  # noqa: E731
     return strip(a) == strip(b) and a.metadata.get("rvc_translation") == b.metadata.get("rvc_translation")
 
 

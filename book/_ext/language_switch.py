@@ -39,9 +39,11 @@ def _add_link(app, pagename, templatename, context, doctree):
 
 def _templates(app, config):
     config.templates_path.append(str(Path(__file__).resolve().parent.parent / "_templates"))
+    config.html_static_path.append(str(Path(__file__).resolve().parent / "static"))
 
 
 def setup(app):
     app.connect("config-inited", _templates)
+    app.add_css_file("language-switch.css")
     app.connect("html-page-context", _add_link)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -28,7 +28,7 @@ def _pages(folder, suffix):
 
 
 def test_there_is_one_catalog_per_page(templates):
-    assert _pages(templates, ".pot") == _pages(i18n.CATALOGS, ".po"), FIX
+    assert _pages(templates, ".pot") == _pages(i18n.CATALOGS, ".po") - {"toc"}, FIX
 
 
 def test_every_message_of_the_english_book_has_a_current_translation(templates):

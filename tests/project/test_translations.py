@@ -127,3 +127,12 @@ def test_the_chinese_student_copies_are_written(tmp_path):
     assert set(status) == {p.name for p in zh_notebooks.toc_notebooks()}
     assert set(status.values()) == {"written"}
     shutil.rmtree(tmp_path / "zh")
+
+
+def test_the_navigation_captions_are_translated():
+    import zh_book
+
+    captions = zh_book.toc_captions((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    chinese = zh_book.toc_captions(zh_book.chinese_toc())
+    assert len(captions) == len(chinese) >= 3
+    assert all(i18n._CJK.search(c) for c in chinese), chinese
