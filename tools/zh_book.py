@@ -3,13 +3,14 @@
     python tools/zh_book.py SOURCE RECORDED CACHE
 
 writes the folder SOURCE (e.g. ``_build/zh/src``): ``_toc.yml`` (its captions translated by
-``locale/zh_CN/LC_MESSAGES/toc.po``), ``book/`` and ``benchmarks/`` as in the English book, ``notebooks/`` holding ``notebooks/zh/*.ipynb`` (tools/zh_notebooks.py wrote
-them from the same catalogs), and ``_config.yml``: the English configuration with
-``language: zh_CN``, the catalogs of ``locale/`` (which translate the ``book/*.md`` pages; the
-notebooks are Chinese already), a Chinese title, and the Jupyter cache CACHE filled with the
-Chinese notebooks as the notebook tests just ran them (RECORDED, tools/book_cache.py): a notebook
-with no matching record is executed by the build. Every page keeps its English name, so the
-language switch (book/_ext/language_switch.py) leads to the same page.
+``locale/zh_CN/LC_MESSAGES/toc.po``), ``book/`` and ``benchmarks/`` as in the English book,
+``notebooks/`` holding ``notebooks/zh/*.ipynb`` (tools/zh_notebooks.py wrote them from the same
+catalogs), and ``_config.yml``: the English configuration with ``language: zh_CN``, the catalogs
+of ``locale/`` (which translate the ``book/*.md`` pages; the notebooks are Chinese already), a
+Chinese title, and the Jupyter cache CACHE filled with the Chinese notebooks as the notebook tests
+just ran them (RECORDED, tools/book_cache.py): a notebook with no matching record is executed by
+the build. Every page keeps its English name, so the language switch
+(book/_ext/language_switch.py) leads to the same page.
 
 ``make book`` then builds SOURCE into ``_build/html/zh/``.
 """
