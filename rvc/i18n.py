@@ -91,9 +91,9 @@ def _catalog() -> tuple[dict, list]:
         if names:
             parts = _FIELD.split(entry["id"])
             pattern = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
-            templates.append((re.compile(pattern + r"\Z", re.S), entry["str"]))
-    templates.sort(key=lambda t: -len(_FIELD.sub("", t[0].pattern)))   # the most specific first
-    return exact, templates
+            templates.append((len(_FIELD.sub("", entry["id"])), re.compile(pattern + r"\Z", re.S), entry["str"]))
+    templates.sort(key=lambda t: -t[0])       # the most specific first: the most text outside the fields
+    return exact, [t[1:] for t in templates]
 
 
 def tr(text: str) -> str:
@@ -118,8 +118,23 @@ def tr(text: str) -> str:
     for pattern, target in templates:
         found = pattern.match(text)
         if found:
-            return target.format(**{k: tr(v) for k, v in found.groupdict().items()})
+            return _spaced(target.format(**{k: tr(v) for k, v in found.groupdict().items()}))
     return text
+
+
+_WIDE = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"      # CJK characters and full-width punctuation
+_NO_SPACE = re.compile(f"(?<=[{_WIDE}]) +(?=[{_WIDE}])")
+
+
+def _spaced(text: str) -> str:
+    """A filled template's spacing: a field is written with a space either side (the space
+    between Chinese and a Latin word or number), dropped where the field's own text turned out
+    Chinese.
+
+    >>> _spaced("得到的是 一个数"), _spaced("得到的是 a list")
+    ('得到的是一个数', '得到的是 a list')
+    """
+    return _NO_SPACE.sub("", text)
 
 
 _FONT = {"checked": False, "family": None}

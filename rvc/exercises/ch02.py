@@ -317,3 +317,24 @@ EXERCISES = [
                  shape=(4, 4), example=np.ones((4, 4))),
         ]),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "answer should be a dict with keys 'axis', 'theta', 'pitch', 'point', got {got}",
+    "axis: expected a 3-vector, got {got}",
+    "axis: it must be a unit vector",
+    "axis: it points the wrong way for a rotation angle theta in (0, pi]",
+    "axis: not the screw axis direction; it is the rotation axis of R",
+    "theta: expected a number, got {got}",
+    "theta: angles must be radians",
+    "theta: not the rotation angle of R about the axis",
+    "pitch: expected a number, got {got}",
+    "pitch: that is the whole translation along the axis; the pitch is the translation per radian (divide"
+    " by theta)",
+    "pitch: the part of the translation along the axis, per radian turned",
+    "point: expected a 3-vector, got {got}",
+    "point: it is not on the screw axis; a point of the axis is only slid along the axis, so it is a "
+    "fixed point of the motion once the slide is taken out of t",
+)

@@ -217,3 +217,25 @@ EXERCISES = [
         ],
         fallback=_which_3_8),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "expected the Trajectory that mstraj returns (with t, q, qd, qdd), got {got}",
+    "expected a 2-axis trajectory: q, qd, qdd of shape (N, 2) with N times t",
+    "the trajectory contains NaN or inf",
+    "sample the trajectory every 0.02 s (dt)",
+    "the pen must start at (0, 0)",
+    "the pen must return exactly to (0, 0): make it the last via point",
+    "the pen passes too far from {corners}: are all corners via points, in order? If so, the blends are "
+    "too long",
+    "an axis moves faster than the speed limit",
+    "an axis accelerates harder than the motors allow: the blends are too short",
+    "the drawing takes too long: move at the maximum speed",
+    "not the angle for {which}: compare with the exact orientation after 10 s, e^{10 [w]x}, through the "
+    "rotation that takes one to the other",
+    "normalising once at the end",
+    "normalising every step",
+    "normalising once at the end and normalising every step",
+)

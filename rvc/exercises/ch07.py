@@ -416,3 +416,51 @@ EXERCISES = [
     Custom("7.10", _check_7_10),
     Custom("7.11", _check_7_11),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "with your tool the four tips are up to {mm} mm apart; they must coincide: every configuration puts "
+    "the tip on the same point",
+    "{hint} (are the joint angles in radians, and the links in the right order?)",
+    "the two joint angles (q1, q2)",
+    "the forward kinematics of your angles do not reach the target; q1 is the direction of the target "
+    "minus the angle the second link adds",
+    "your angles reach the target, but with the elbow on the other side (elbow up has q2 <= 0)",
+    "the Cobra's 4 joint coordinates",
+    "the tool does not reach the target position",
+    "the position is right but the tool's rotation about z is not (is the angle in radians?)",
+    "the pose is reached but {joint} is outside the joint limits: the solver returned the solution its "
+    "start led to; the arm has another one",
+    "the Puma's 6 joint angles",
+    "your joint angles do not put the tool at the target pose",
+    "{joint} is outside the joint limits, even shifted by 2 pi",
+    "an angle is outside its limits as given: shift it by 2 pi into the range",
+    "the right configuration, but an angle shifted by 2 pi (still within its limits) is nearer to qr",
+    "that solution is usable but another configuration needs less motion: compare the largest joint "
+    "change from qr of every usable solution",
+    "expected a DHRobot (the factorised robot), got {got}",
+    "your robot's parameters contain NaN or inf",
+    "your robot has {n} joints; the string has a different number",
+    "expected standard DH links, got modified DH",
+    "the joint types (revolute/prismatic) do not match the string",
+    "your robot's fkine differs from the string's at {bad} of 50 random configurations (were the "
+    "constants L1, L2, L3 given, and are the base and tool kept?)",
+    "expected the singular elbow angles, an array, got {got}",
+    "the arm does have singular elbow angles",
+    "your angles contain NaN or inf",
+    "give each angle once, in (-pi, pi]",
+    "at some of your angles the arm can still move its tool in every direction",
+    "give each angle once (angles that differ by 2 pi, or only by rounding, are the same)",
+    "there is one more: the arm is singular when the forearm is in line with the upper arm, either way",
+    "answer should be a dict with keys 'text', 'duration', 'ink', got {got}",
+    "text: two or three capital letters, your initials",
+    "the Puma cannot reach every pose of that word where the exercise puts it",
+    "duration: that looks like a number of samples; the duration is in seconds",
+    "duration: not the time the pen takes; is the path made with the exercise's scale, pen height and "
+    "sample interval, and centred as asked?",
+    "ink: a fraction of each stroke, at most 1",
+    "ink: not the smallest ink fraction over the strokes, measured on the pen the robot moves (its "
+    "forward kinematics) along the default path, whose pen settles on the table",
+)

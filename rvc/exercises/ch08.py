@@ -314,3 +314,19 @@ EXERCISES = [
                  "be moved by the waist"),
     Custom("8.9", _check_8_9),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "{hint} (are the link lengths a1 = 0.8, a2 = 0.5 and the angles in radians?)",
+    "a damping lambda",
+    "that looks like the logarithm of lambda; give lambda itself",
+    "the damping lambda is a positive number",
+    "pick lambda from the grid the exercise gives (quarter decades from 1e-5 to 1e-1)",
+    "the peak joint rate is the largest rate of a single joint at any sample, not the length of the whole"
+    " joint-rate vector",
+    "with that damping some joint still turns faster than 4 rad/s at some sample",
+    "that damping keeps the rates low, but a smaller one on the grid does too; damping costs accuracy, so"
+    " use no more than needed",
+)

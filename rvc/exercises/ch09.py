@@ -403,3 +403,18 @@ EXERCISES = [
                  "does too"),
     Custom("9.11", _check_9_11),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "with your mass the shoulder's gravity load is above the limit; the load grows linearly with the "
+    "payload mass",
+    "with your mass the shoulder's gravity load is below the limit; the load grows linearly with the "
+    "payload mass",
+    "spring stiffness in N/m",
+    "a spring's stiffness is positive",
+    "with that spring the force passes the limit before the controller can react: the spring must be "
+    "softer",
+    "a stiffer spring would still keep the force within the limit: the question asks for the stiffest one",
+)

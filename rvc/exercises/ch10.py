@@ -313,3 +313,20 @@ EXERCISES = [
         fallback="{close}: is the reach the last point of the line where the mechanism still assembles on "
                  "home's branch, and the mode taken with the springs undeflected at 90 % of it?"),
 ]
+
+
+#: The sentences this chapter's own checkers write (templates: each ``{field}`` is what the
+#: code puts there), for rvc/locale/zh_CN.po, beside the hints its exercises list as data.
+MESSAGES = (
+    "{hint}: is the reach the last point of the line where the mechanism still assembles on home's "
+    "branch, and the mode taken with the springs undeflected at 90 % of it?",
+    "the pair (duration in s, residual vibration in m)",
+    "pick the duration from the five the exercise lists",
+    "a move that short leaves more than 0.1 mm of vibration behind",
+    "that move is quiet enough, but a shorter one of the list is too",
+    "the right duration; give its vibration in metres, not millimetres",
+    "the right duration; the residual vibration is an amplitude, half the largest peak-to-peak excursion "
+    "after the move",
+    "the right duration, but the vibration does not match that move simulated as the exercise says: the "
+    "default robot and controller, until 0.15 s after the move, sampled every 5 ms",
+)

@@ -215,7 +215,7 @@ def plot_cut_tree(points: Sequence[ArrayLike], roles: Sequence[str], cut_forces:
     drawing.effector.set_visible(False)
     tip = points[0][-1]
     ax.plot(*tip, "x", color="#d62728", ms=9, mew=2, zorder=6)
-    ax.annotate("cut", tip, xytext=(0, 9), textcoords="offset points", ha="center", fontsize=8,
+    ax.annotate(figure_text("cut"), tip, xytext=(0, 9), textcoords="offset points", ha="center", fontsize=8,
                 color="#d62728")
     if scale is None:
         top = max(np.abs(cut).max(initial=0.0), np.abs(branch).max(initial=0.0))

@@ -3,6 +3,7 @@ answer, as the English ones do (test_exercise_feedback)."""
 
 import re
 
+import numpy as np
 import pytest
 
 import rvc
@@ -55,3 +56,87 @@ def test_english_feedback_is_unchanged(capsys):
     ex = exercises()["2.1"]
     check("2.1", ex.expected())
     assert capsys.readouterr().out == "Exercise 2.1: correct.\n"
+
+
+NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def written_hints():
+    """(exercise id, English hint) for every hint of the registry (test_exercise_registry.hints),
+    a fallback's ``{close}`` filled with one of close()'s own hints."""
+    from test_exercise_registry import EXERCISES
+
+    sample = "the shape is right but 6 of 16 values are off"
+    for exercise_id, ex in EXERCISES.items():
+        for m in ex.mistakes:
+            yield exercise_id, m.hint
+        for text in (getattr(ex, "fallback", None), getattr(ex, "shape_hint", None)):
+            if isinstance(text, str):
+                yield exercise_id, text.replace("{close}", sample).replace("{got}", "an array of shape (2,)")
+        yield from ((exercise_id, h) for h in getattr(ex, "wrong_shapes", {}).values())
+
+
+def test_every_written_hint_in_chinese_passes_the_never_give_code_rule(chinese):
+    from rvc.i18n import tr
+
+    seen = 0
+    for exercise_id, hint in written_hints():
+        zh = tr(hint)
+        assert CJK.search(zh), (exercise_id, hint)
+        assert not CODE.search(zh), (exercise_id, zh)
+        seen += 1
+    assert seen > 150
+    assert CODE.search("先调用 jtraj(q0, qf, t)")                  # the rule reads Chinese as well
+
+
+def test_a_translation_neither_adds_nor_drops_a_number():
+    """A Chinese hint can give away no value its English does not (the expected value included):
+    every entry of rvc's catalog has the numbers of its English, no other."""
+    from rvc.i18n import _catalog
+
+    exact, _ = _catalog()
+    wrong = [(en, zh) for en, zh in exact.items() if sorted(NUMBER.findall(en)) != sorted(NUMBER.findall(zh))]
+    assert len(exact) > 300
+    assert not wrong, wrong[:5]
+
+
+def test_chinese_feedback_never_shows_the_expected_value(chinese, capsys):
+    """What the chapter tests ask of the English feedback (exercise_leaks.assert_no_leak), asked of
+    the Chinese for every wrong answer of chapters 2, 3 and 7 whose English passes it."""
+    from exercise_leaks import leak_strings
+    from test_exercise_feedback import RIGHT
+
+    checked = 0
+    for exercise_id, answer in wrong_answers():
+        expected = RIGHT[exercise_id]()
+        if not isinstance(expected, (int, float, np.ndarray, list, tuple)):
+            continue
+        try:
+            secrets = leak_strings(expected, skip_whole=True)
+        except (TypeError, ValueError):
+            continue
+        check(exercise_id, answer)
+        zh = capsys.readouterr().out
+        rvc.set_language("en")
+        check(exercise_id, answer)
+        en = capsys.readouterr().out
+        rvc.set_language("zh")
+        for s in secrets:
+            pattern = rf"(?<![\d.]){re.escape(s)}(?!\d)"
+            if not re.search(pattern, en):
+                assert not re.search(pattern, zh), (exercise_id, s, zh)
+        checked += 1
+    assert checked > 50
+
+
+def test_a_template_translates_a_formatted_hint_field_by_field(chinese):
+    from rvc.i18n import tr
+
+    assert tr("expected one number (a velocity in rad/s), got an array of shape (2,)") == \
+        "应为一个数（一个以 rad/s 为单位的速度），得到的是一个形状为 (2,) 的数组"
+    assert tr("expected one number (a velocity in rad/s), got a string") == \
+        "应为一个数（一个以 rad/s 为单位的速度），得到的是一个字符串"      # the more specific entry wins
+    assert tr("your robot has 7 joints; the string has a different number") == \
+        "你的机器人有 7 个关节；字符串的关节数与此不同"
+    assert tr("Exercise 3.1: not yet. Hint: expected numbers, got str") == \
+        "练习 3.1：还不对。提示：应为数值，得到的是 str"

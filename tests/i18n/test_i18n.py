@@ -89,3 +89,50 @@ def test_figure_text_is_chinese_only_where_a_font_can_draw_it(chinese, monkeypat
     assert i18n.figure_text(FIGURE_TEXT[0]) == FIGURE_TEXT[0]
     monkeypatch.setitem(i18n._FONT, "family", "Noto Sans CJK SC")
     assert CJK.search(i18n.figure_text(FIGURE_TEXT[0]))
+
+
+def _words(text):
+    """The words of a figure text outside its maths, units (rad, kg) and one-letter names."""
+    return [w for w in re.findall(r"[A-Za-z]{3,}", re.sub(r"\$[^$]*\$", " ", text)) if w != "rad"]
+
+
+def test_every_word_rvc_draws_on_a_figure_is_chinese_where_a_font_can_draw_it(chinese):
+    """The figures rvc draws itself (the drive's block diagrams, the five-bar's cut tree), drawn in
+    Chinese: every text with a word in it holds Chinese; in English every such text is English."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from rvc.models import puma560_motor2
+    from rvc.plot import plot_cut_tree, plot_drive, plot_position_loop, plot_velocity_loop
+
+    matplotlib.use("Agg")
+    if i18n._use_cjk_font() is None:
+        pytest.skip("no CJK font on this machine")
+    pts = [np.array([[-0.1, 0], [-0.2, 0.1], [-0.27, 0.18], [0, 0.4]]),
+           np.array([[0.1, 0], [0.2, 0.1], [0.27, 0.18], [0, 0.4]])]
+    motor = puma560_motor2()
+
+    def texts():
+        axes = [plot_velocity_loop(motor, Kv=0.6, Ki=20).ax, plot_position_loop(motor, 20, 0.6, velocity_ff=True).ax,
+                plot_drive(motor, 2.11).ax,
+                plot_cut_tree(pts, ["aep", "aep"], [[1.0, 0.5], [-1.0, -0.5]], [[0.8, 1.2], [-0.8, 1.2]])]
+        out = [line for ax in axes for t in [*ax.texts, ax.title] for line in t.get_text().split("\n")]
+        plt.close("all")
+        return [line for line in out if _words(line) or CJK.search(line)]
+
+    chinese_texts = texts()
+    assert len(chinese_texts) >= 10
+    assert not [t for t in chinese_texts if not CJK.search(t)]
+    rvc.set_language("en")
+    english = texts()
+    assert len(english) == len(chinese_texts) and not [t for t in english if CJK.search(t)]
+
+
+def test_rvc_catalog_passes_the_book_catalogs_check(capsys):
+    """``python tools/i18n.py check rvc/locale/zh_CN.po``: markup kept, glossary terms used, no
+    English prose left; 0 problems."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n as tools_i18n
+
+    assert tools_i18n.check([tools_i18n.RVC_CATALOG]) == 0, capsys.readouterr().out
