@@ -143,8 +143,9 @@ CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans SC", "Source Han
 
 
 def _use_cjk_font() -> str | None:
-    """Put the first installed CJK font of ``CJK_FONTS`` after matplotlib's sans-serif font, so a
-    figure's Chinese has glyphs; warn once where there is none (figures keep English text)."""
+    """Put the first installed CJK font of ``CJK_FONTS`` after matplotlib's font families (its
+    fallback), so a figure's Chinese has glyphs; warn once where there is none (figures keep
+    English text)."""
     if _FONT["checked"]:
         return _FONT["family"]
     _FONT["checked"] = True
@@ -159,9 +160,11 @@ def _use_cjk_font() -> str | None:
         warnings.warn("no Chinese font found for matplotlib (e.g. Noto Sans CJK: apt-get install "
                       "fonts-noto-cjk): rvc's figures keep their English text", stacklevel=3)
     else:
-        fonts = list(matplotlib.rcParams["font.sans-serif"])
-        if family not in fonts:
-            matplotlib.rcParams["font.sans-serif"] = [fonts[0], family, *fonts[1:]] if fonts else [family]
+        # A fallback family: matplotlib draws each character with the first family of
+        # font.family that has its glyph (a generic name such as "sans-serif" is one font).
+        families = list(matplotlib.rcParams["font.family"])
+        if family not in families:
+            matplotlib.rcParams["font.family"] = [*families, family]
     _FONT["family"] = family
     return family
 

@@ -136,3 +136,25 @@ def test_rvc_catalog_passes_the_book_catalogs_check(capsys):
     import i18n as tools_i18n
 
     assert tools_i18n.check([tools_i18n.RVC_CATALOG]) == 0, capsys.readouterr().out
+
+
+def test_a_chinese_figure_has_its_glyphs(chinese):
+    """In Chinese, rvc's figures draw their words with a CJK font (matplotlib's fallback family),
+    so no glyph is missing; skipped where the machine has no CJK font."""
+    import warnings
+
+    import matplotlib.pyplot as plt
+
+    if i18n._use_cjk_font() is None:
+        pytest.skip("no CJK font here (Debian/Ubuntu: apt-get install fonts-noto-cjk)")
+    from rvc.models import puma560_motor2
+    from rvc.plot.blocks import plot_velocity_loop
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        plot_velocity_loop(puma560_motor2(), Kv=0.6, Ki=20)
+        fig = plt.gcf()
+        fig.canvas.draw()
+    texts = [t.get_text() for t in fig.findobj(match=lambda a: hasattr(a, "get_text"))]
+    assert any(CJK.search(t) for t in texts)
+    plt.close("all")
