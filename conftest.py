@@ -4,6 +4,8 @@
   own kernel and use ``%matplotlib inline``).
 * Every doctest sees ``np``, ``rvc`` and rvc's public names, so a module
   never imports a name only for its examples.
+* The fixture ``chinese`` runs a test with rvc's text in Chinese (``rvc.set_language``), and
+  English again after it.
 """
 
 import matplotlib
@@ -23,6 +25,13 @@ def _doctest_names(doctest_namespace):
     for name in dir(rvc):
         if not name.startswith("_"):
             doctest_namespace.setdefault(name, getattr(rvc, name))
+
+
+@pytest.fixture
+def chinese():
+    rvc.set_language("zh")
+    yield
+    rvc.set_language("en")
 
 
 # The notebook tests record what they executed, for the book to reuse (tools/book_cache.py).

@@ -258,21 +258,28 @@ def _glyphs(page):
     return page.evaluate(GLYPHLESS, CHINESE)
 
 
-def test_chinese_text_has_glyphs(book):
-    """Every Chinese character of the headings, the glossary and the navigation, on every page
-    of _toc.yml, is drawn with a glyph of a real font (not an empty box)."""
-    context, site, _ = book
+def _glyph_scan(context, site, edition, selector):
+    """(every Chinese character of ``selector`` on the pages of _toc.yml in ``edition``, and
+    {character drawn without a glyph: the first page it is on})."""
     page = context.new_page()
     chars, missing = set(), {}
     try:
         for name in PAGES:
-            page.goto(f"{site}{name}.html", wait_until="load")
-            found = _glyphs(page)
+            page.goto(f"{site}{edition}{name}.html", wait_until="load")
+            found = page.evaluate(GLYPHLESS, selector)
             chars.update(found["chars"])
             for ch in found["missing"]:
                 missing.setdefault(ch, name)
     finally:
         page.close()
+    return chars, missing
+
+
+def test_chinese_text_has_glyphs(book):
+    """Every Chinese character of the headings, the glossary and the navigation, on every page
+    of _toc.yml, is drawn with a glyph of a real font (not an empty box)."""
+    context, site, _ = book
+    chars, missing = _glyph_scan(context, site, "", CHINESE)
     assert chars, "no Chinese character found in the book's headings and glossary"
     if set(missing) == chars:
         reason = ("no CJK font here: Chinese headings show empty boxes (Debian/Ubuntu: apt-get install "
@@ -289,18 +296,8 @@ def test_the_chinese_book_has_glyphs_for_all_its_text(book):
     """Every character of the Chinese book's text (prose, tables, captions, navigation), on every
     page of _toc.yml, is drawn with a glyph of a real font."""
     context, site, _ = book
-    page = context.new_page()
-    chars, missing = set(), {}
-    try:
-        for name in PAGES:
-            page.goto(f"{site}zh/{name}.html", wait_until="load")
-            found = page.evaluate(GLYPHLESS, "main p, main li, main td, main th, main dt, main dd, "
-                                             + CHINESE + ", figcaption, .caption")
-            chars.update(found["chars"])
-            for ch in found["missing"]:
-                missing.setdefault(ch, name)
-    finally:
-        page.close()
+    chars, missing = _glyph_scan(context, site, "zh/", "main p, main li, main td, main th, main dt, "
+                                                       "main dd, " + CHINESE + ", figcaption, .caption")
     if os.environ.get("RVC_REQUIRE_CJK_FONT") is None and set(missing) == chars:
         pytest.skip("no CJK font here (Debian/Ubuntu: apt-get install fonts-noto-cjk)")
     record("Chinese characters of the Chinese book checked", len(chars))

@@ -4,20 +4,12 @@ answer, as the English ones do (test_exercise_feedback)."""
 import re
 
 import numpy as np
-import pytest
 
 import rvc
 from rvc.exercises import check, exercises
 from test_exercise_feedback import CODE, wrong_answers
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def chinese():
-    rvc.set_language("zh")
-    yield
-    rvc.set_language("en")
 
 
 def test_every_hint_a_wrong_answer_reaches_is_chinese_and_names_no_code(chinese, capsys):

@@ -15,13 +15,6 @@ ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture
-def chinese():
-    rvc.set_language("zh")
-    yield
-    rvc.set_language("en")
-
-
 def test_english_is_the_default_and_the_setting_is_checked():
     assert rvc.get_language() == "en"
     for name, code in (("zh", "zh"), ("zh_CN", "zh"), ("zh-CN", "zh"), (" ZH ", "zh"), ("en", "en")):
