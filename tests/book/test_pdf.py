@@ -85,7 +85,8 @@ def test_every_page_of_the_book_is_a_chapter_of_the_pdf_at_the_page_its_contents
     chapters = pdf["report"]["chapters"]
     assert [_normal(c["title"]) for c in chapters] == [_normal(t) for t in titles]
     assert pdf["report"]["contents_numbered"]
-    first = next(i for i, page in enumerate(pdf["pages"]) if re.search(r"^\s*Contents\s*$", page, re.M))
+    heading = "目录" if LANGUAGE == "zh" else "Contents"          # tools/print_pdf.py's contents page
+    first = next(i for i, page in enumerate(pdf["pages"]) if re.search(rf"^\s*{heading}\s*$", page, re.M))
     contents = _normal(pdf["pages"][first] + pdf["pages"][first + 1])
     assert first < chapters[0]["page"] - 1
     for chapter in chapters:
