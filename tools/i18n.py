@@ -18,6 +18,7 @@ fills its translation with the message itself.
 """
 
 import argparse
+import importlib
 import re
 import shutil
 import subprocess
@@ -34,10 +35,14 @@ GETTEXT_OUT = ROOT / "_build" / "gettext"
 BIN = Path(sys.executable).parent
 
 
-def book_config(path, **sphinx_config):
-    """Write the book's ``_config.yml`` to ``path`` (a file under ``_build/``), with the local
-    extensions' folders made absolute and ``sphinx_config`` merged into ``sphinx.config``."""
+def book_config(path, *, title=None, execute=None, **sphinx_config):
+    """Write the book's ``_config.yml`` to ``path``, with the local extensions' folders made
+    absolute (the file may be anywhere), ``title`` and ``execute`` (a dict of the ``execute:``
+    options) in place of the book's, and ``sphinx_config`` merged into ``sphinx.config``."""
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    if title is not None:
+        config["title"] = title
+    config.setdefault("execute", {}).update(execute or {})
     sphinx = config.setdefault("sphinx", {})
     sphinx["local_extensions"] = {name: str((ROOT / folder).resolve())
                                   for name, folder in (sphinx.get("local_extensions") or {}).items()}
@@ -52,10 +57,9 @@ def extract(out=GETTEXT_OUT):
 
     The notebooks are not executed: only their markdown is translated.
     """
-    config = book_config(ROOT / "_build" / "gettext-config.yml", gettext_compact=False,
-                         gettext_uuid=False, gettext_location=False, gettext_last_translator="rvc")
-    text = config.read_text(encoding="utf-8").replace("execute_notebooks: force", "execute_notebooks: 'off'")
-    config.write_text(text, encoding="utf-8")
+    config = book_config(ROOT / "_build" / "gettext-config.yml", execute={"execute_notebooks": "off"},
+                         gettext_compact=False, gettext_uuid=False, gettext_location=False,
+                         gettext_last_translator="rvc")
     build = out.parent / "gettext-build"
     shutil.rmtree(build, ignore_errors=True)
     subprocess.run([str(BIN / "jupyter-book"), "build", str(ROOT), "--config", str(config),
@@ -283,15 +287,17 @@ RVC_CATALOG = ROOT / "rvc" / "locale" / "zh_CN.po"
 
 def rvc_messages():
     """What rvc itself says, for its own catalog (rvc/locale/zh_CN.po): the feedback's templates
-    (``rvc.exercises.MESSAGES``), every exercise's words (what the answer is, each mistake's and
-    rule's hint, the fallback and shape hints) and every literal given to ``tr`` or
-    ``figure_text`` in the package."""
+    (``rvc.exercises.MESSAGES`` and each chapter's ``MESSAGES``), every exercise's words (what
+    the answer is, each mistake's and rule's hint, the fallback and shape hints) and every
+    literal given to ``tr`` or ``figure_text`` in the package."""
     import ast
 
     import rvc.exercises as exercises
 
     exercises._load_chapters()
     found = list(exercises.MESSAGES)
+    for name in exercises.CHAPTERS:          # the sentences each chapter's own checkers write
+        found += getattr(importlib.import_module(f"rvc.exercises.{name}"), "MESSAGES", ())
     for exercise in exercises._REGISTRY.values():
         for name in ("what", "fallback", "shape_hint"):
             value = getattr(exercise, name, None)

@@ -20,10 +20,10 @@ import shutil
 import sys
 from pathlib import Path
 
-import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import book_cache  # noqa: E402
+import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "rvc：用 Python 学机械臂建模"
@@ -45,17 +45,9 @@ def prepare(source, recorded, cache):
         shutil.copy(chinese, source / "notebooks" / english.name)
         notebooks.append(source / "notebooks" / english.name)
     reused, execute = book_cache.fill_cache(recorded, cache, notebooks)
-    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    config["title"] = TITLE
-    config["execute"]["execute_notebooks"] = "cache"
-    config["execute"]["cache"] = str(Path(cache).resolve())
-    sphinx = config.setdefault("sphinx", {})
-    sphinx["local_extensions"] = {name: str((ROOT / path).resolve())
-                                  for name, path in (sphinx.get("local_extensions") or {}).items()}
-    sphinx.setdefault("config", {}).update(
-        language="zh_CN", locale_dirs=[str(ROOT / "locale")], gettext_compact=False)
-    (source / "_config.yml").write_text(yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
-                                        encoding="utf-8")
+    i18n.book_config(source / "_config.yml", title=TITLE,
+                     execute={"execute_notebooks": "cache", "cache": str(Path(cache).resolve())},
+                     language="zh_CN", locale_dirs=[str(i18n.LOCALE)], gettext_compact=False)
     print(f"Chinese book: {len(reused)} notebooks as the notebook tests just ran them; "
           f"{len(execute)} executed by the book build" + (f" ({', '.join(execute)})" if execute else ""))
 

@@ -184,7 +184,6 @@ def chinese_notebook(english_path, previous=None):
     if first_code < len(nb.cells) and nb.cells[first_code].get("id") == "install-rvc":
         first_code += 1
     nb.cells.insert(first_code, language)
-    nb.metadata["language_info"] = nb.metadata.get("language_info", {})
     nb.metadata["rvc_translation"] = {"language": "zh_CN", "source": f"../{Path(english_path).name}"}
     return nb, missing
 

@@ -104,30 +104,12 @@ def _load_chapters():
             if exc.name != f"{__name__}.{name}":
                 raise
             continue
-        _add_messages(getattr(module, "MESSAGES", ()))
         for ex in module.EXERCISES:
             if ex.id in found:
                 raise ValueError(f"exercise {ex.id!r} is listed twice")
             found[ex.id] = ex
     _REGISTRY.update(found)
     _loaded = True
-
-
-def _add_messages(texts):
-    """Add a chapter's ``MESSAGES`` (the sentences its own checkers write, as templates whose
-    ``{field}`` the checker fills) to :data:`MESSAGES`, the feedback's sentences that
-    rvc/locale/zh_CN.po translates.
-
-    >>> import rvc.exercises as ex
-    >>> before = ex.MESSAGES
-    >>> _add_messages(("a sentence of a checker",)); ex.MESSAGES[-1]
-    'a sentence of a checker'
-    >>> _add_messages(("a sentence of a checker",)); ex.MESSAGES.count("a sentence of a checker")
-    1
-    >>> ex.MESSAGES = before
-    """
-    global MESSAGES
-    MESSAGES = (*MESSAGES, *(t for t in texts if t not in MESSAGES))
 
 
 def exercises() -> dict[str, Exercise]:
