@@ -105,7 +105,9 @@ def _text_caching_renderer(width, height, dpi):
         def draw_text(self, gc, x, y, s, prop, angle, ismath=False, mtext=None):
             if ismath:      # mathtext may draw boxes (fraction bars) as paths: not cached
                 return super().draw_text(gc, x, y, s, prop, angle, ismath, mtext)
-            features = (mtext.get_fontfeatures(), mtext.get_language()) if mtext is not None else None
+            # font features and language shape the glyphs since matplotlib 3.11; older ones lack them
+            features = None if mtext is None else tuple(
+                getattr(mtext, name, lambda: None)() for name in ("get_fontfeatures", "get_language"))
             key = (s, hash(prop), x, y, angle, gc.get_antialiased(), get_hinting_flag(),
                    str(features), self.dpi, self.height)
             self._cached(key, gc, lambda: super(TextCachingRenderer, self).draw_text(
