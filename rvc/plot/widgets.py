@@ -63,11 +63,19 @@ def _png(rgba) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + chunk(b"IEND", b""))
 
 
+def _pixel_size(fig):
+    """The figure's width and height in pixels, as Agg's canvas makes them (savefig's size)."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return FigureCanvasBase.get_width_height(fig.canvas, physical=True)
+
+
 def _text_caching_renderer(width, height, dpi):
     """An Agg renderer that keeps the glyph bitmaps of each text it drew, by string, font and
     place: a panel's static texts (legends, labels over a moving curve) are redrawn at every
     blit, and rendering their glyphs again is most of a blit's time.  The same bitmaps go to
     the same pixels, so the frame is unchanged."""
+    import numpy as np
     from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
 
     class _Recorder:                     # stands in for the C++ renderer while a text is drawn
@@ -75,7 +83,8 @@ def _text_caching_renderer(width, height, dpi):
             self.inner, self.images = inner, []
 
         def draw_text_image(self, image, x, y, angle, gc):
-            self.images.append((image.copy(), x, y, angle))
+            # matplotlib 3.11 passes the glyphs' bitmap, 3.10 the font that holds it (a buffer)
+            self.images.append((np.array(image, dtype=np.uint8), x, y, angle))
             self.inner.draw_text_image(image, x, y, angle, gc)
 
         def __getattr__(self, name):
@@ -380,10 +389,15 @@ class LiveCanvas:
         whole = Bbox.from_bounds(0, 0, *self.fig.get_size_inches())
         if tuple(self.bbox.bounds) == tuple(whole.bounds):
             return lambda: None
+        import inspect
+
         from matplotlib._tight_bbox import adjust_bbox   # what savefig(bbox_inches=) does
 
         patch_stale = self.fig.patch.stale
-        undo = adjust_bbox(self.fig, self.bbox, self._renderer_for_layout())
+        if "renderer" in inspect.signature(adjust_bbox).parameters:     # matplotlib >= 3.11
+            undo = adjust_bbox(self.fig, self.bbox, self._renderer_for_layout())
+        else:
+            undo = adjust_bbox(self.fig, self.bbox)
 
         def restore():
             undo()
@@ -394,14 +408,13 @@ class LiveCanvas:
     def _renderer_for_layout(self):
         from matplotlib.backends.backend_agg import RendererAgg
 
-        w, h = self.fig.bbox.size
-        return self._renderer or RendererAgg(int(w), int(h), self.fig.dpi)
+        return self._renderer or RendererAgg(*_pixel_size(self.fig), self.fig.dpi)
 
     def _full(self, moved, whole):
         """Draw the whole figure; keep it, without the layers that move, as the background."""
 
         fig = self.fig
-        w, h = (round(v) for v in fig.bbox.size)
+        w, h = _pixel_size(fig)
         if self._renderer is None or (self._renderer.width, self._renderer.height) != (w, h):
             self._renderer = _text_caching_renderer(w, h, fig.dpi)
         self._renderer.clear()
