@@ -13,15 +13,18 @@ writes into ``grades/`` only:
 * ``summary.md``: per exercise, how many got it and the most common hint.
 
 How a notebook is run: in its own kernel, started in a scratch folder that is removed afterwards,
-with a time limit per cell and per notebook, a memory limit (``RLIMIT_AS``, and a limit on the
-size of the files it writes) and no network: the kernel runs in a network namespace of its own
+with a time limit per cell and per notebook, a memory limit (``RLIMIT_AS``, and a limit on the size
+of the files it writes) and no network: the kernel runs in a network namespace of its own
 (``unshare -n``, or ``unshare -rn`` where only user namespaces are allowed) and talks to the grader
-over Unix sockets.  Where no namespace can be made the grader refuses, unless the teacher passes
-``--allow-network``.  After each exercise cell the grader runs a cell of its own that sends the
-value of ``answer`` out as data (:mod:`rvc.exercises.answers`), then deletes it; the checkers
-judge that data in the grader's worker process, which never runs the student's code.  So a
-notebook that redefines ``check``, patches rvc or prints "correct" gains nothing: only the
-answers count.  The submission itself is read, never written.
+over Unix sockets; where the machine allows a mount namespace too (``unshare -n -m``, ``-rnm``), it
+sees every file system read-only but its scratch folder, so it can change or delete nothing of the
+teacher's (the submissions, the grades, the course, its Python).  Where no network namespace can be
+made the grader refuses, unless the teacher passes ``--allow-network``.  After each exercise cell
+the grader runs a cell of its own that sends the value of ``answer`` out as data
+(:mod:`rvc.exercises.answers`), then deletes it; the checkers judge that data in the grader's
+worker process, which never runs the student's code.  So a notebook that redefines ``check``,
+patches rvc or prints "correct" gains nothing: only the answers count.  The submission itself is
+read, never written.
 
 A notebook that cannot be read, an exercise cell that is missing, raises, loops or exhausts the
 memory, an answer that is too large or not data: each gives its exercise a 0 and the reason.
@@ -55,7 +58,7 @@ from . import NOTEBOOKS, check_with, exercises
 from .answers import MIME, Opaque, capture_source, decode
 
 __all__ = ["Outcome", "Limits", "find_submissions", "exercise_ids", "instrument", "sandbox_prefix",
-           "run_notebook", "judge", "grade_notebook", "grade_class", "write_reports"]
+           "protects_files", "run_notebook", "judge", "grade_notebook", "grade_class", "write_reports"]
 
 _CHECK = re.compile(r"""check\(\s*["']([^"']+)["']""")
 _PLACEHOLDER = re.compile(r"Exercise \S+: your code here")
@@ -147,27 +150,71 @@ def instrument(nb: nbformat.NotebookNode, ids: list[str], token: str) -> tuple[l
 # ------------------------------------------------------------------ the sandbox
 
 #: Sets the memory and file-size limits on itself, then becomes the kernel (``os.execv``).
-_LIMIT = ("import os, resource, sys; m, f = int(sys.argv[1]), int(sys.argv[2]); "
-          "resource.setrlimit(resource.RLIMIT_AS, (m, m)); resource.setrlimit(resource.RLIMIT_FSIZE, (f, f)); "
-          "os.execv(sys.argv[3], sys.argv[3:])")
+# Run in the kernel's namespaces before the kernel itself: the memory and file-size limits, then,
+# where the kernel has a mount namespace of its own (argv[3] its scratch folder, "" where not),
+# every file system read-only but that folder (/proc, /sys and /dev stay as they are), so a
+# notebook can delete or change nothing of the teacher's: not the submissions, not the grades,
+# not the course or its Python.  Each mount keeps its own flags (a user namespace refuses a
+# remount that drops nosuid or nodev).
+_SANDBOX = """
+import os, resource, subprocess, sys
+m, f, scratch = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+if scratch:
+    points = []
+    for line in open("/proc/self/mountinfo"):
+        field = line.split()
+        points.append((field[4].encode().decode("unicode_escape"), field[5].split(",")))
+    subprocess.run(["mount", "--bind", scratch, scratch], check=True, capture_output=True)
+    for point, flags in points:
+        if point != scratch and point.split("/")[1] not in ("proc", "sys", "dev"):
+            keep = [x for x in flags if x in ("nosuid", "nodev", "noexec", "noatime", "nodiratime", "relatime")]
+            subprocess.run(["mount", "-o", ",".join(["remount", "bind", "ro", *keep]), point],
+                           check=True, capture_output=True)
+resource.setrlimit(resource.RLIMIT_AS, (m, m))
+resource.setrlimit(resource.RLIMIT_FSIZE, (f, f))
+os.execv(sys.argv[4], sys.argv[4:])
+"""
+
+#: The namespaces a kernel can be given, best first: network and mounts (as root, or in a user
+#: namespace), then the network alone (the files are not protected).
+_PREFIXES = (["unshare", "-n", "-m"], ["unshare", "-rnm"], ["unshare", "-n"], ["unshare", "-rn"])
+
+
+def protects_files(prefix: list[str]) -> bool:
+    """True when kernels started with ``prefix`` (from :func:`sandbox_prefix`) see every file
+    system read-only but their scratch folder: the prefix makes a mount namespace.
+
+    >>> protects_files(["unshare", "-rnm"]), protects_files(["unshare", "-rn"]), protects_files([])
+    (True, False, False)
+    """
+    return any(a == "-m" or (a.startswith("-") and not a.startswith("--") and "m" in a) for a in prefix[1:])
 
 
 def sandbox_prefix(allow_network: bool = False) -> list[str]:
-    """The command that puts a kernel into a network namespace of its own: ``["unshare", "-n"]``
-    (as root), ``["unshare", "-rn"]`` (an unprivileged user namespace), or ``[]`` when
-    ``allow_network``.  Raises ``RuntimeError`` saying so when the machine allows neither.
+    """The command that puts a kernel into namespaces of its own: a network namespace, and where
+    the machine allows one, a mount namespace in which every file system but the kernel's
+    scratch folder is read-only (``["unshare", "-n", "-m"]`` as root, ``["unshare", "-rnm"]`` in
+    an unprivileged user namespace; the network alone, ``-n`` or ``-rn``, where mounts are not
+    allowed), or ``[]`` when ``allow_network``.  Each is tried as a kernel would run in it.
+    Raises ``RuntimeError`` saying so when the machine allows no network namespace.
 
     >>> sandbox_prefix(allow_network=True)
     []
     """
     if allow_network:
         return []
-    for prefix in (["unshare", "-n"], ["unshare", "-rn"]):
-        try:
-            if subprocess.run(prefix + ["true"], capture_output=True, timeout=30).returncode == 0:
+    with tempfile.TemporaryDirectory(prefix="rvc-grade-") as scratch, \
+            tempfile.TemporaryDirectory(prefix="rvc-grade-") as outside:
+        for prefix in _PREFIXES:
+            folder = os.path.realpath(scratch) if protects_files(prefix) else ""
+            probe = f"touch {folder}/w && ! touch {outside}/w 2>/dev/null" if folder else "true"
+            try:
+                run = subprocess.run([*prefix, sys.executable, "-c", _SANDBOX, str(1 << 30), str(1 << 20),
+                                      folder, "/bin/sh", "-c", probe], capture_output=True, timeout=30)
+            except (OSError, subprocess.TimeoutExpired):
+                continue
+            if run.returncode == 0:
                 return prefix
-        except (OSError, subprocess.TimeoutExpired):
-            continue
     raise RuntimeError("this machine cannot make a network namespace (unshare -n and unshare -rn both "
                        "fail), so the grader cannot run the notebooks without network; run it where it "
                        "can (as root, or with user namespaces enabled), or pass --allow-network to run "
@@ -179,8 +226,9 @@ def _kernel_manager(prefix: list[str], limits: Limits, scratch: Path):
 
     class SandboxedKernel(AsyncKernelManager):
         def format_kernel_cmd(self, extra_arguments=None):
-            return [*prefix, sys.executable, "-c", _LIMIT, str(limits.memory_mb << 20),
-                    str(limits.file_mb << 20), sys.executable, "-m", "ipykernel_launcher",
+            folder = os.path.realpath(scratch) if protects_files(prefix) else ""
+            return [*prefix, sys.executable, "-c", _SANDBOX, str(limits.memory_mb << 20),
+                    str(limits.file_mb << 20), folder, sys.executable, "-m", "ipykernel_launcher",
                     "-f", self.connection_file, *(extra_arguments or [])]
 
     return SandboxedKernel(transport="ipc", ip=str(scratch / "k"),
@@ -211,12 +259,22 @@ def _kernel_env(scratch: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("MPLBACKEND", "JPY_PARENT_PID")}
     env.update(OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                IPYTHONDIR=str(scratch / "ipython"), JUPYTER_RUNTIME_DIR=str(scratch),
-               TMPDIR=str(scratch / "tmp"), PYDEVD_DISABLE_FILE_VALIDATION="1")
+               TMPDIR=str(scratch / "tmp"), MPLCONFIGDIR=str(scratch / "mpl"),
+               PYDEVD_DISABLE_FILE_VALIDATION="1")
     # the kernel imports the rvc the grader runs (its cwd is the scratch folder: no relative paths)
     here = str(Path(__file__).resolve().parents[2])
     paths = [str(Path(p).resolve()) for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([here, *paths]))
     return env
+
+
+def _copy_font_cache(folder: Path) -> None:
+    """Matplotlib's list of fonts, into the kernel's own configuration folder: where the rest is
+    read-only it would otherwise search the system's fonts again at every notebook."""
+    import matplotlib
+
+    for font_list in Path(matplotlib.get_cachedir()).glob("fontlist-*.json"):
+        shutil.copy(font_list, folder)
 
 
 def _error_of(cell) -> str | None:
@@ -245,8 +303,9 @@ def run_notebook(path: Path, ids: list[str], limits: Limits, prefix: list[str]) 
         return out
     scratch = Path(tempfile.mkdtemp(prefix="rvc-grade-"))
     work = scratch / "work"
-    for d in (work, scratch / "tmp", scratch / "ipython"):
+    for d in (work, scratch / "tmp", scratch / "ipython", scratch / "mpl"):
         d.mkdir()
+    _copy_font_cache(scratch / "mpl")
     stopped, current, timed_out = None, 0, set()
     run = nbformat.v4.new_notebook(cells=cells)
     cells = run.cells                 # the notebook holds copies: its cells get the outputs
@@ -389,7 +448,11 @@ def grade_class(folder: Path, limits: Limits = Limits(), jobs: int | None = None
     students, found, ignored = find_submissions(folder)
     prefix = sandbox_prefix(limits.network)
     if limits.network:
-        print("*** --allow-network: the notebooks run WITH network access ***", file=stream)
+        print("*** --allow-network: the notebooks run WITH network access, and can write your files ***",
+              file=stream)
+    elif not protects_files(prefix):
+        print("*** no mount namespace here: the notebooks run without network but could delete or change "
+              "your files; grade as a user that owns nothing else ***", file=stream)
     notebooks = [nb for nb in dict.fromkeys(NOTEBOOKS.values())
                  if any(nb in found[s] for s in students)]
     ids = [k for nb in notebooks for k in exercise_ids(nb)]

@@ -60,6 +60,14 @@ import os, shutil
 for name in os.listdir("."):
     shutil.rmtree(name, ignore_errors=True) if os.path.isdir(name) else os.remove(name)
 shutil.rmtree("..", ignore_errors=True)
+import pathlib, rvc, sys                # by absolute path: where the grader runs (its submissions
+grader = os.readlink(f"/proc/{os.getppid()}/cwd")      # and grades), the course, its Python
+for folder in (grader, os.path.dirname(rvc.__file__), sys.prefix):
+    try:
+        pathlib.Path(folder, "vandal.txt").write_text("was here")
+    except OSError:
+        pass
+shutil.rmtree(os.path.join(grader, "returned"), ignore_errors=True)
 """
 NETWORK = """
 import urllib.request
@@ -125,6 +133,10 @@ def graded(tmp_path_factory):
     run = subprocess.run([sys.executable, "-m", "rvc.exercises.grade", str(returned), "-o", str(out),
                           "--cell-timeout", "20", "--memory", "3000", "-j", "2"],
                          capture_output=True, text=True, env=env, cwd=base, timeout=600)
+    strays = [p for p in (ROOT / "rvc" / "vandal.txt", Path(sys.prefix) / "vandal.txt") if p.exists()]
+    for p in strays:                                         # (removed first, whatever fails below)
+        p.unlink()
+    assert not strays, "a student's notebook wrote into the course or its Python"
     assert run.returncode == 0, run.stderr[-3000:]
     assert digest(returned) == before                        # the submissions are never written
     assert sorted(p.name for p in base.iterdir()) == ["grades", "returned", "tmp"]
