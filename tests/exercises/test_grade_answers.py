@@ -137,3 +137,26 @@ def test_reports(tmp_path):
     assert "| 7.2 | 0 of 2 | a \\| b (2) |  |" in summary and "stray.txt" in summary
     ann = (tmp_path / "feedback" / "ann.md").read_text()
     assert "- **Exercise 7.2**: not accepted. Hint: a | b" in ann and "- **Exercise 7.3**: not judged: x" in ann
+
+
+def test_of_two_cells_for_one_exercise_the_last_is_judged():
+    """A student who answers an exercise again in a later cell is judged on that later answer."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("answer = 1\ncheck('7.1', answer)"),
+                                         nbformat.v4.new_code_cell("x = 0"),
+                                         nbformat.v4.new_code_cell("answer = 2\ncheck('7.1', answer)")])
+    cells, where = instrument(nb, ["7.1"], "tok")
+    assert where == {"7.1": 3} and cells[3].source.startswith("answer = 2")
+    assert cells[4].source == capture_source("7.1", "tok")
+
+
+def test_hidden_folders_of_the_submissions_are_not_students(tmp_path):
+    """Jupyter's .ipynb_checkpoints and a .git folder beside the students' folders are skipped."""
+    from rvc.exercises.grade import find_submissions
+
+    for name in ("ann", "bob", ".ipynb_checkpoints", ".git"):
+        (tmp_path / name).mkdir()
+    (tmp_path / ".ipynb_checkpoints" / "07-1_forward_kinematics.ipynb").write_text("{}")
+    students, found, ignored = find_submissions(tmp_path)
+    assert students == ["ann", "bob"] and set(found) == {"ann", "bob"} and ignored == []

@@ -140,3 +140,22 @@ def test_models_are_fresh_copies():
     a, b = models.puma560(), models.puma560()
     a[1].m = 0
     assert b[1].m == 17.4
+
+
+def test_dh_to_mdh_keeps_the_dynamics_of_any_link_twist_and_inertia():
+    """The Puma's twists (multiples of pi/2) and diagonal inertias cannot tell R I R^T from R^T I R;
+    links twisted by other angles, with distinct moments, can."""
+    d = dict(m=1.0, r=[0.1, 0.02, -0.03], I=[0.01, 0.02, 0.025])
+    robot = models.DHRobot([models.RevoluteDH(a=0.3, alpha=0.5, **d), models.RevoluteDH(a=0.2, alpha=-0.7, **d),
+                            models.RevoluteDH(d=0.1, a=0.1, alpha=1.1, **d)])
+    mdh = models.dh_to_mdh(robot)
+    q, qd, qdd = np.array([0.3, 0.8, -0.4]), np.array([0.5, -1.0, 0.7]), np.array([0.2, 0.1, -0.3])
+    from rvc import inertia, rne
+    np.testing.assert_allclose(inertia(mdh, q), inertia(robot, q), atol=1e-12)
+    np.testing.assert_allclose(rne(mdh, q, qd, qdd), rne(robot, q, qd, qdd), atol=1e-12)
+
+
+def test_puma_joint_limits_are_the_published_degrees_in_radians():
+    """The Puma 560's limits (the toolbox's table, in degrees), stored in radians."""
+    deg = np.array([[-160, -45, -225, -110, -100, -266], [160, 225, 45, 170, 100, 266]])
+    np.testing.assert_allclose(models.puma560().qlim, np.radians(deg), atol=1e-12)

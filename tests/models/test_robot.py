@@ -230,3 +230,16 @@ def test_copy_keeps_base_and_tool():
     np.testing.assert_allclose(clone.fkine(q), base @ chain @ tool, atol=1e-14)
     moved = DHRobot(robot, base=np.eye(4))
     np.testing.assert_allclose(moved.fkine(q), chain @ tool, atol=1e-14)
+
+
+@pytest.mark.parametrize("kind", ["vellipse", "fellipse"])
+def test_the_ellipse_methods_are_the_functions(kind):
+    """``robot.vellipse``/``robot.fellipse`` are thin calls of rvc's functions of the same name."""
+    import rvc
+    from rvc.models import planar2, puma560
+
+    for robot, q, axes in ((planar2(), [0.0, 1.0], [1, 1, 0, 0, 0, 0]), (puma560(), puma560().qn, "trans")):
+        E, F = getattr(robot, kind)(q, axes=axes), getattr(rvc, kind)(robot, q, axes)
+        np.testing.assert_allclose(E.radii, F.radii, atol=1e-12)
+        np.testing.assert_allclose(E.axes, F.axes, atol=1e-12)
+        np.testing.assert_allclose(E.centre, F.centre, atol=1e-12)

@@ -666,3 +666,18 @@ def test_compact_simulation_against_the_checked_forward_dynamics(robot):
                     rtol=1e-10, atol=1e-12, method="DOP853")
     np.testing.assert_allclose(sim.q[:, robot.ic], ref.y[:4].T, atol=1e-9)
     np.testing.assert_allclose(sim.qd[:, robot.ic], ref.y[4:].T, atol=1e-7)
+
+
+def test_each_mode_shape_is_scaled_so_its_largest_entry_in_magnitude_is_plus_one():
+    """The documented scaling of locked_modes: a shape whose biggest entry is negative is flipped,
+    so that entry becomes +1 (ties: the first); every other entry stays within [-1, 1]."""
+    from rvc.models import fivebar_model
+    from rvc.parallel import parallel_modes
+    from rvc.parallel.fivebar import locked_modes
+
+    tied = locked_modes(np.eye(2), np.array([[2.0, 1.0], [1.0, 2.0]]), np.zeros((2, 2)), np.zeros(2))
+    np.testing.assert_allclose(tied.shapes[0], [1.0, 1.0], atol=1e-12)     # first entry wins the tie
+    for shapes in (tied.shapes, FiveBar().modes().shapes, parallel_modes(fivebar_model()).shapes):
+        big = np.argmax(np.round(np.abs(shapes), 9), axis=0)
+        np.testing.assert_allclose(shapes[big, np.arange(shapes.shape[1])], 1.0, atol=1e-12)
+        assert np.abs(shapes).max() <= 1 + 1e-12
