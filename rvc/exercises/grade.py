@@ -149,7 +149,6 @@ def instrument(nb: nbformat.NotebookNode, ids: list[str], token: str) -> tuple[l
 
 # ------------------------------------------------------------------ the sandbox
 
-#: Sets the memory and file-size limits on itself, then becomes the kernel (``os.execv``).
 # Run in the kernel's namespaces before the kernel itself: the memory and file-size limits, then,
 # where the kernel has a mount namespace of its own (argv[3] its scratch folder, "" where not),
 # every file system read-only but that folder (/proc, /sys and /dev stay as they are), so a
@@ -180,6 +179,13 @@ os.execv(sys.argv[4], sys.argv[4:])
 _PREFIXES = (["unshare", "-n", "-m"], ["unshare", "-rnm"], ["unshare", "-n"], ["unshare", "-rn"])
 
 
+def _sandboxed(prefix: list[str], scratch, memory: int, file_size: int, command: list[str]) -> list[str]:
+    """``command`` run under ``prefix`` by :data:`_SANDBOX`, with ``memory`` and ``file_size``
+    bytes at most, and where the prefix makes a mount namespace, read-only but ``scratch``."""
+    folder = os.path.realpath(scratch) if protects_files(prefix) else ""
+    return [*prefix, sys.executable, "-c", _SANDBOX, str(memory), str(file_size), folder, *command]
+
+
 def protects_files(prefix: list[str]) -> bool:
     """True when kernels started with ``prefix`` (from :func:`sandbox_prefix`) see every file
     system read-only but their scratch folder: the prefix makes a mount namespace.
@@ -206,11 +212,10 @@ def sandbox_prefix(allow_network: bool = False) -> list[str]:
     with tempfile.TemporaryDirectory(prefix="rvc-grade-") as scratch, \
             tempfile.TemporaryDirectory(prefix="rvc-grade-") as outside:
         for prefix in _PREFIXES:
-            folder = os.path.realpath(scratch) if protects_files(prefix) else ""
-            probe = f"touch {folder}/w && ! touch {outside}/w 2>/dev/null" if folder else "true"
+            probe = f"touch {scratch}/w && ! touch {outside}/w 2>/dev/null" if protects_files(prefix) else "true"
             try:
-                run = subprocess.run([*prefix, sys.executable, "-c", _SANDBOX, str(1 << 30), str(1 << 20),
-                                      folder, "/bin/sh", "-c", probe], capture_output=True, timeout=30)
+                run = subprocess.run(_sandboxed(prefix, scratch, 1 << 30, 1 << 20, ["/bin/sh", "-c", probe]),
+                                     capture_output=True, timeout=30)
             except (OSError, subprocess.TimeoutExpired):
                 continue
             if run.returncode == 0:
@@ -226,10 +231,9 @@ def _kernel_manager(prefix: list[str], limits: Limits, scratch: Path):
 
     class SandboxedKernel(AsyncKernelManager):
         def format_kernel_cmd(self, extra_arguments=None):
-            folder = os.path.realpath(scratch) if protects_files(prefix) else ""
-            return [*prefix, sys.executable, "-c", _SANDBOX, str(limits.memory_mb << 20),
-                    str(limits.file_mb << 20), folder, sys.executable, "-m", "ipykernel_launcher",
-                    "-f", self.connection_file, *(extra_arguments or [])]
+            return _sandboxed(prefix, scratch, limits.memory_mb << 20, limits.file_mb << 20,
+                              [sys.executable, "-m", "ipykernel_launcher", "-f", self.connection_file,
+                               *(extra_arguments or [])])
 
     return SandboxedKernel(transport="ipc", ip=str(scratch / "k"),
                            connection_file=str(scratch / "kernel.json"))
